@@ -1,0 +1,252 @@
+// Typed mirror of migrations/*.sql for Drizzle queries. The SQL migrations are the source of
+// truth (constraints, triggers, indexes); this file only describes columns to the query builder.
+import {
+  bigserial,
+  boolean,
+  customType,
+  date,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const roles = pgTable('roles', {
+  roleId: serial('role_id').primaryKey(),
+  roleName: text('role_name').notNull(),
+  accessRights: text('access_rights').notNull().default(''),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const cities = pgTable('cities', {
+  cityId: serial('city_id').primaryKey(),
+  name: text('name').notNull(),
+  isHub: boolean('is_hub').notNull().default(false),
+});
+
+export const stores = pgTable('stores', {
+  storeId: serial('store_id').primaryKey(),
+  cityId: integer('city_id').notNull(),
+  address: text('address').notNull(),
+  nearStationName: text('near_station_name').notNull(),
+  contactNumber: text('contact_number'),
+});
+
+export const customers = pgTable('customers', {
+  customerId: serial('customer_id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').$type<'Wholesale' | 'Retail'>().notNull(),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  cityId: integer('city_id'),
+  contactNumber: text('contact_number'),
+  email: text('email'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const employees = pgTable('employees', {
+  employeeId: serial('employee_id').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  type: text('type').notNull(),
+  weeklyHourLimit: numeric('weekly_hour_limit', { precision: 5, scale: 1, mode: 'number' }),
+  storeId: integer('store_id'),
+  contactNumber: text('contact_number'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable('users', {
+  userId: serial('user_id').primaryKey(),
+  userName: text('user_name').notNull(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  roleId: integer('role_id').notNull(),
+  customerId: integer('customer_id'),
+  employeeId: integer('employee_id'),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  lastLoginAt: ts('last_login_at'),
+});
+
+export const products = pgTable('products', {
+  productId: serial('product_id').primaryKey(),
+  name: text('name').notNull(),
+  category: text('category').notNull(),
+  unitPrice: money('unit_price').notNull(),
+  spacePerUnit: numeric('space_per_unit', { precision: 8, scale: 3, mode: 'number' }).notNull(),
+  reorderPoint: integer('reorder_point').notNull().default(50),
+  availableUnits: integer('available_units').notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const routes = pgTable('routes', {
+  routeId: serial('route_id').primaryKey(),
+  storeId: integer('store_id').notNull(),
+  name: text('name').notNull(),
+  endLocation: text('end_location').notNull(),
+  coveredTowns: text('covered_towns').array().notNull().default([]),
+  maxDeliveryHours: numeric('max_delivery_hours', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+});
+
+export const orders = pgTable('orders', {
+  orderId: serial('order_id').primaryKey(),
+  customerId: integer('customer_id').notNull(),
+  orderDate: ts('order_date').notNull().defaultNow(),
+  scheduleDate: date('schedule_date', { mode: 'string' }).notNull(),
+  status: text('status').notNull().default('Pending'),
+  deliveryAddress: text('delivery_address').notNull().default(''),
+  cityId: integer('city_id'),
+  routeId: integer('route_id'),
+  specialInstructions: text('special_instructions'),
+  deliveryFee: money('delivery_fee').notNull().default(25),
+  deliveredAt: ts('delivered_at'),
+  createdBy: integer('created_by'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const orderItems = pgTable('order_items', {
+  orderItemId: serial('order_item_id').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  productId: integer('product_id').notNull(),
+  quantity: integer('quantity').notNull(),
+  unitPrice: money('unit_price').notNull(),
+});
+
+export const orderStatusHistory = pgTable('order_status_history', {
+  historyId: bigserial('history_id', { mode: 'number' }).primaryKey(),
+  orderId: integer('order_id').notNull(),
+  fromStatus: text('from_status'),
+  toStatus: text('to_status').notNull(),
+  changedBy: integer('changed_by'),
+  changedAt: ts('changed_at').notNull().defaultNow(),
+  reason: text('reason'),
+});
+
+export const orderAttachments = pgTable('order_attachments', {
+  attachmentId: serial('attachment_id').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  data: bytea('data').notNull(),
+  uploadedBy: integer('uploaded_by'),
+  uploadedAt: ts('uploaded_at').notNull().defaultNow(),
+});
+
+export const stockMovements = pgTable('stock_movements', {
+  movementId: bigserial('movement_id', { mode: 'number' }).primaryKey(),
+  productId: integer('product_id').notNull(),
+  delta: integer('delta').notNull(),
+  reason: text('reason')
+    .$type<'initial' | 'order_reserved' | 'order_cancelled' | 'manual_count' | 'production_receipt'>()
+    .notNull(),
+  orderId: integer('order_id'),
+  note: text('note'),
+  createdBy: integer('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const trainTrips = pgTable('train_trips', {
+  trainTripId: serial('train_trip_id').primaryKey(),
+  trainName: text('train_name').notNull().default(''),
+  departureCityId: integer('departure_city_id').notNull(),
+  arrivalCityId: integer('arrival_city_id').notNull(),
+  departureDateTime: ts('departure_date_time').notNull(),
+  arrivalDateTime: ts('arrival_date_time').notNull(),
+  totalCapacity: numeric('total_capacity', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  usedCapacity: numeric('used_capacity', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+});
+
+export const trainAllocations = pgTable('train_allocations', {
+  allocationId: serial('allocation_id').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  trainTripId: integer('train_trip_id').notNull(),
+  space: numeric('space', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  createdBy: integer('created_by'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const trucks = pgTable('trucks', {
+  truckId: serial('truck_id').primaryKey(),
+  plateNumber: text('plate_number').notNull(),
+  capacity: numeric('capacity', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+  status: text('status').notNull().default('Available'),
+  storeId: integer('store_id').notNull(),
+});
+
+export const deliveries = pgTable('deliveries', {
+  deliveryId: serial('delivery_id').primaryKey(),
+  truckId: integer('truck_id').notNull(),
+  routeId: integer('route_id').notNull(),
+  driverEmployeeId: integer('driver_employee_id'),
+  assistantEmployeeId: integer('assistant_employee_id'),
+  deliveryDateTime: ts('delivery_date_time').notNull(),
+  endDateTime: ts('end_date_time').notNull(),
+  status: text('status').notNull().default('Scheduled'),
+  scheduledBy: integer('scheduled_by'),
+  startedAt: ts('started_at'),
+  completedAt: ts('completed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const deliveryOrders = pgTable(
+  'delivery_orders',
+  {
+    deliveryId: integer('delivery_id').notNull(),
+    orderId: integer('order_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.orderId] })],
+);
+
+export const itemConfirmations = pgTable('item_confirmations', {
+  confirmationId: serial('confirmation_id').primaryKey(),
+  deliveryId: integer('delivery_id').notNull(),
+  orderId: integer('order_id').notNull(),
+  productId: integer('product_id').notNull(),
+  confirmedBy: integer('confirmed_by'),
+  confirmedAt: ts('confirmed_at').notNull().defaultNow(),
+});
+
+export const notifications = pgTable('notifications', {
+  notificationId: serial('notification_id').primaryKey(),
+  employeeId: integer('employee_id'),
+  userId: integer('user_id'),
+  type: text('type').notNull().default('Info'),
+  message: text('message').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  readAt: ts('read_at'),
+});
+
+export const supportRequests = pgTable('support_requests', {
+  requestId: serial('request_id').primaryKey(),
+  customerId: integer('customer_id').notNull(),
+  userId: integer('user_id'),
+  orderId: integer('order_id'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  status: text('status').notNull().default('Open'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const auditLog = pgTable('audit_log', {
+  auditId: bigserial('audit_id', { mode: 'number' }).primaryKey(),
+  tableName: text('table_name').notNull(),
+  operation: text('operation').notNull(),
+  rowKey: text('row_key'),
+  oldRow: jsonb('old_row'),
+  newRow: jsonb('new_row'),
+  performedBy: integer('performed_by'),
+  performedAt: ts('performed_at').notNull().defaultNow(),
+});
