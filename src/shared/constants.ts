@@ -1,0 +1,26 @@
+/** Business constants of portal-spec §9 and domain.md. */
+export const ORDER_LEAD_DAYS = 7;
+export const DELIVERY_FEE = 25;
+export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+export const ATTACHMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
+export const STOCK_LOW_BELOW = 50;
+export const STOCK_MEDIUM_BELOW = 150;
+export const POLL_INTERVAL_MS = 30_000;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const TOKEN_STORAGE_KEY = 'auth_token';
+
+export type StockStatus = 'unknown' | 'out of stock' | 'low' | 'medium' | 'healthy';
+
+export function stockStatus(units: number | null | undefined): StockStatus {
+  if (units === null || units === undefined) return 'unknown';
+  if (units <= 0) return 'out of stock';
+  if (units < STOCK_LOW_BELOW) return 'low';
+  if (units < STOCK_MEDIUM_BELOW) return 'medium';
+  return 'healthy';
+}
+
+/** Currency as the spec shows it: $ with 2 decimals. */
+export function formatMoney(value: number): string {
+  return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}

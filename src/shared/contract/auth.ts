@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** POST /auth/login: OAuth2 password form fields, form-encoded. */
+export const loginForm = z.object({
+  username: z.string().trim().min(1, 'username is required'),
+  password: z.string().min(1, 'password is required'),
+  scope: z.string().optional().default(''),
+  grant_type: z.string().optional(),
+});
+
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+export const profileResponse = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  customer_id: z.number().int().nullable(),
+  employee_id: z.number().int().nullable(),
+});
+export type Profile = z.infer<typeof profileResponse>;
+
+/** POST /auth/register_public_customer: the portal-spec §3 registration payload. */
+export const registrationRequest = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'username must be at least 3 characters')
+    .max(50, 'username must be at most 50 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'username may contain letters, digits, dot, dash and underscore only'),
+  password: z.string().min(8, 'password must be at least 8 characters').max(200),
+  name: z.string().trim().min(1, 'name is required').max(120),
+  email: z.string().trim().email('email must be a valid email address').max(200),
+  type: z.string().optional(),
+  address: z.string().trim().max(300).optional().default(''),
+  city: z.string().trim().max(100).optional().default(''),
+  contactNumber: z.string().trim().max(40).optional().nullable(),
+});
+export type RegistrationRequest = z.input<typeof registrationRequest>;
+export const registrationResponse = profileResponse;

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { ORDER_STATUSES } from '../order-status';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+/** POST /customers/{id}/orders (portal-spec §7) plus the optional fields of the new-order form. */
+export const createOrderRequest = z.object({
+  scheduleDate: isoDate,
+  items: z
+    .array(
+      z.object({
+        productID: z.number().int().positive('productID must be a positive integer'),
+        quantity: z.number().int('quantity must be a whole number').min(1, 'quantity must be at least 1'),
+      }),
+    )
+    .min(1, 'an order needs at least one item')
+    .max(100, 'an order can have at most 100 items'),
+  deliveryAddress: z.string().trim().max(500).optional(),
+  city: z.string().trim().max(100).optional(),
+  specialInstructions: z.string().trim().max(2000).optional(),
+});
+export type CreateOrderRequest = z.infer<typeof createOrderRequest>;
+
+export const createOrderResponse = z.object({
+  order_id: z.number().int(),
+  status: orderStatusSchema,
+  attachments: z.number().int(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
+
+/** A row of GET /orders: the customer order summary of portal-spec §3 plus list columns. */
+export const orderSummarySchema = z.object({
+  order_id: z.number().int(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  order_date: z.string(),
+  schedule_date: z.string(),
+  delivery_date: z.string().nullable(),
+  status: orderStatusSchema,
+  item_count: z.number().int(),
+  total: z.number(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export const orderListResponse = z.array(orderSummarySchema);
+
+export const orderListQuery = z.object({
+  status: orderStatusSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type OrderListQuery = z.input<typeof orderListQuery>;
+
+export const orderItemSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  quantity: z.number().int(),
+  unit_price: z.number(),
+  line_total: z.number(),
+});
+
+export const statusChangeSchema = z.object({
+  from_status: orderStatusSchema.nullable(),
+  to_status: orderStatusSchema,
+  changed_at: z.string(),
+  changed_by: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const trainLegSchema = z.object({
+  train_trip_id: z.number().int(),
+  train_name: z.string(),
+  departure_city: z.string(),
+  arrival_city: z.string(),
+  departure_date_time: z.string(),
+  arrival_date_time: z.string(),
+  space: z.number(),
+});
+
+export const truckDeliverySchema = z.object({
+  delivery_id: z.number().int(),
+  route_name: z.string(),
+  plate_number: z.string(),
+  delivery_date_time: z.string(),
+  status: z.string(),
+  driver_name: z.string().nullable(),
+});
+
+export const attachmentSchema = z.object({
+  attachment_id: z.number().int(),
+  file_name: z.string(),
+  content_type: z.string(),
+  size_bytes: z.number().int(),
+  uploaded_at: z.string(),
+});
+export type Attachment = z.infer<typeof attachmentSchema>;
+
+/** GET /orders/{id}: the order detail of portal-spec §3 with totals, legs and timeline. */
+export const orderDetailSchema = z.object({
+  order_id: z.number().int(),
+  customer_id: z.number().int(),
+  customer_name: z.string(),
+  customer_city: z.string(),
+  order_date: z.string(),
+  schedule_date: z.string(),
+  status: orderStatusSchema,
+  delivery_address: z.string(),
+  special_instructions: z.string().nullable(),
+  delivery_date_time: z.string().nullable(),
+  delivery_status: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  subtotal: z.number(),
+  delivery_fee: z.number(),
+  total: z.number(),
+  train_legs: z.array(trainLegSchema),
+  truck_delivery: truckDeliverySchema.nullable(),
+  history: z.array(statusChangeSchema),
+  attachments: z.array(attachmentSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** GET /dashboard/customer-stats (portal-spec §3). */
+export const customerStatsSchema = z.object({
+  total_orders: z.number().int(),
+  active_orders: z.number().int(),
+  delivered_orders: z.number().int(),
+  status_counts: z.record(z.string(), z.number().int()),
+  recent_orders: z.array(orderSummarySchema),
+});
+export type CustomerStats = z.infer<typeof customerStatsSchema>;
