@@ -1,0 +1,35 @@
+/** Every URL of the web app (portal-spec §2). */
+export const paths = {
+  home: '/',
+  login: '/login',
+  customerLogin: '/customer/login',
+  customer: {
+    root: '/customer',
+    newOrder: '/customer/new-order',
+    history: '/customer/history',
+    order: (id: number | string) => `/customer/orders/${id}`,
+    support: '/customer/support',
+    guidelines: '/customer/guidelines',
+  },
+  admin: { root: '/admin', users: '/admin/users', reports: '/admin/reports', logs: '/admin/logs' },
+  manager: {
+    root: '/manager',
+    train: '/manager/train',
+    truck: '/manager/truck',
+    orders: '/manager/orders',
+    reports: '/manager/reports',
+  },
+  warehouse: {
+    root: '/warehouse',
+    inventory: '/warehouse/inventory',
+    reports: '/warehouse/reports',
+    stores: '/warehouse/store-stock',
+    alerts: '/warehouse/alerts',
+  },
+  assistant: {
+    root: '/assistant',
+    assignments: '/assistant/assignments',
+    confirmation: '/assistant/confirmation',
+    notifications: '/assistant/notifications',
+  },
+} as const;

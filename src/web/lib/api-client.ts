@@ -1,0 +1,124 @@
+import { TOKEN_STORAGE_KEY } from '../../shared/constants';
+
+/** The configured server address (portal-spec §7): the API is served under /api. */
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_STORAGE_KEY);
+}
+export function setToken(token: string | null): void {
+  if (token) localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  else localStorage.removeItem(TOKEN_STORAGE_KEY);
+}
+
+/** portal-spec §8: detail, else message, else the JSON text, else plain text, else Request failed ({status}). */
+export function errorMessage(status: number, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.detail === 'string' && b.detail) return b.detail;
+    if (typeof b.message === 'string' && b.message) return b.message;
+    return JSON.stringify(body);
+  }
+  if (typeof body === 'string' && body.trim()) return body;
+  return `Request failed (${status})`;
+}
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+}
+
+export function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = `${API_BASE}${path}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+/** Sends a request with the Accept header and bearer token; parses JSON; a 204 yields undefined. */
+export async function apiRaw(path: string, options: RequestOptions = {}): Promise<Response> {
+  const url = buildUrl(path, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || options.body instanceof URLSearchParams) {
+    body = options.body; // sent as-is (portal-spec §7)
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`Network request failed for ${url}: ${reason}`);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : text;
+    } catch {
+      // plain-text body
+    }
+    throw new ApiError(errorMessage(response.status, parsed), response.status, parsed);
+  }
+  return response;
+}
+
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await apiRaw(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** List fetches (portal-spec §8): a non-array answer gives an empty list. */
+export async function apiList<T>(path: string, options: RequestOptions = {}): Promise<T[]> {
+  const data = await api<unknown>(path, options);
+  return Array.isArray(data) ? (data as T[]) : [];
+}
+
+/** A list page: the array body plus the X-Total-Count header. */
+export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<{ rows: T[]; total: number }> {
+  const response = await apiRaw(path, options);
+  const data: unknown = await response.json();
+  const rows = Array.isArray(data) ? (data as T[]) : [];
+  const total = Number(response.headers.get('X-Total-Count') ?? rows.length);
+  return { rows, total: Number.isFinite(total) ? total : rows.length };
+}
+
+/** Downloads a file (invoice PDF, CSV export) with the bearer token and saves it in the browser. */
+export async function downloadFile(path: string, fallbackName: string, query?: RequestOptions['query']): Promise<void> {
+  const response = await apiRaw(path, { query });
+  const blob = await response.blob();
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename="?([^";]+)"?/.exec(disposition);
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(blob);
+  link.download = match?.[1] ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
