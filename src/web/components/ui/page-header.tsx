@@ -1,0 +1,22 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+
+export interface PageHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}
+
+/** The page's h1 with an optional description and right-aligned actions. */
+export function PageHeader({ title, description, actions, className }: PageHeaderProps) {
+  return (
+    <div className={clsx('mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between', className)}>
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+        {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      </div>
+      {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
+    </div>
+  );
+}
