@@ -1,0 +1,3 @@
+export function GuidelinesPage() {
+  return <h1 className="text-2xl font-semibold">Guidelines</h1>;
+}

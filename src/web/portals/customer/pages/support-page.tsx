@@ -1,0 +1,3 @@
+export function SupportPage() {
+  return <h1 className="text-2xl font-semibold">Support</h1>;
+}
