@@ -34,7 +34,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(e.DATA_DIR);
   let jwtSecret = e.JWT_SECRET;
   if (!jwtSecret) {
-    if (e.DATABASE_URL) throw new Error('Invalid configuration: JWT_SECRET is required when DATABASE_URL is set');
+    if (e.DATABASE_URL)
+      throw new Error('Invalid configuration: JWT_SECRET is required when DATABASE_URL is set');
     jwtSecret = embeddedSecret(dataDir);
   }
   return {

@@ -6,7 +6,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+type RowsOf<T> = { rows: T[] };
+/** Raw `execute` results as both drivers give them: `{ rows }`. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RowsOf<this['row']>;
+}
+export type Db = PgDatabase<RowsResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that can run a query: the database itself or an open transaction. */
 export type Executor = Db | Tx;

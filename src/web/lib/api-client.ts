@@ -100,7 +100,10 @@ export async function apiList<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 /** A list page: the array body plus the X-Total-Count header. */
-export async function apiPage<T>(path: string, options: RequestOptions = {}): Promise<{ rows: T[]; total: number }> {
+export async function apiPage<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ rows: T[]; total: number }> {
   const response = await apiRaw(path, options);
   const data: unknown = await response.json();
   const rows = Array.isArray(data) ? (data as T[]) : [];
@@ -109,7 +112,11 @@ export async function apiPage<T>(path: string, options: RequestOptions = {}): Pr
 }
 
 /** Downloads a file (invoice PDF, CSV export) with the bearer token and saves it in the browser. */
-export async function downloadFile(path: string, fallbackName: string, query?: RequestOptions['query']): Promise<void> {
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  query?: RequestOptions['query'],
+): Promise<void> {
   const response = await apiRaw(path, { query });
   const blob = await response.blob();
   const disposition = response.headers.get('Content-Disposition') ?? '';

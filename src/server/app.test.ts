@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { PERMISSIONS } from '../shared/permissions';
+import { buildApp } from './app';
+import { createTestApp, openTestDatabase, TEST_JWT_SECRET } from './test/harness';
+
+const { app } = await createTestApp();
+
+describe('routes and permissions', () => {
+  it('every /api route declares a permission from the table or is explicitly public', () => {
+    expect(app.declaredRoutes.length).toBeGreaterThan(3);
+    for (const route of app.declaredRoutes) {
+      if (route.public) continue;
+      expect(Object.keys(PERMISSIONS), `${route.method} ${route.url}`).toContain(route.permission);
+    }
+    const publicRoutes = app.declaredRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
+    expect(publicRoutes.sort()).toEqual([
+      'GET /api/health',
+      'POST /api/auth/login',
+      'POST /api/auth/register_public_customer',
+    ]);
+  });
+
+  it('refuses to start with a route that declares no permission', async () => {
+    const database = await openTestDatabase();
+    const other = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET });
+    expect(() => other.get('/api/undeclared', async () => 'x')).toThrow(/declares no permission/);
+    await other.close();
+    await database.close();
+  });
+});
+
+describe('error format', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await app.inject({ url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found: GET /api/nope' });
+  });
+
+  it('answers malformed JSON with a 400 detail', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register_public_customer',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Request body is not valid JSON' });
+  });
+
+  it('hides the cause of a 500 behind "Internal server error"', async () => {
+    const database = await openTestDatabase();
+    const broken = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET });
+    broken.get('/api/boom', { config: { public: true } }, async () => {
+      throw new Error('secret connection string leaked');
+    });
+    const res = await broken.inject({ url: '/api/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ detail: 'Internal server error' });
+    await broken.close();
+    await database.close();
+  });
+
+  it('serves the OpenAPI document generated from the contracts', async () => {
+    const res = await app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.paths['/api/auth/login'].post).toBeDefined();
+    expect(doc.paths['/api/auth/register_public_customer'].post.requestBody).toBeDefined();
+  });
+});

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { MAX_ATTACHMENT_BYTES } from '../shared/constants';
+import type { App, AppContext } from './context';
+import type { Db } from './db/client';
+import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerAuthentication } from './http/authenticate';
+import { registerErrorHandler } from './http/error-handler';
+import { LoginThrottle } from './http/login-throttle';
+import { createTokenService } from './http/tokens';
+
+export interface BuildAppOptions {
+  db: Db;
+  jwtSecret: string;
+  tokenTtlMinutes?: number;
+  clock?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app (dist/web); omitted: API only. */
+  webRoot?: string;
+  loginMaxFailures?: number;
+}
+
+const FEATURES: Array<(app: App, ctx: AppContext) => void> = [registerAuthRoutes];
+
+export async function buildApp(options: BuildAppOptions) {
+  const clock = options.clock ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    db: options.db,
+    clock,
+    tokens: createTokenService(options.jwtSecret, options.tokenTtlMinutes ?? 480, clock),
+    loginThrottle: new LoginThrottle(options.loginMaxFailures ?? 10, 15 * 60 * 1000, clock),
+  };
+
+  registerErrorHandler(app);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 10, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'KandyPack Portal API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens);
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
+    status: 'ok',
+  }));
+  for (const feature of FEATURES) feature(app, ctx);
+
+  const webRoot = options.webRoot;
+  const hasWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith('/api') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ detail: `Not found: ${request.method} ${path}` });
+    }
+    // the React app owns every other path (client-side routing)
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return Object.assign(app, { declaredRoutes, ctx });
+}
+
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

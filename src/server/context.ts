@@ -1,0 +1,27 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client';
+import type { LoginThrottle } from './http/login-throttle';
+import type { TokenService } from './http/tokens';
+
+/** What every feature needs, handed in by buildApp (tests build their own). */
+export interface AppContext {
+  db: Db;
+  clock: () => Date;
+  tokens: TokenService;
+  loginThrottle: LoginThrottle;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,84 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { customers, roles, users } from '../../db/schema';
+
+const userColumns = {
+  userId: users.userId,
+  userName: users.userName,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  isActive: users.isActive,
+  role: roles.roleName,
+  customerId: users.customerId,
+  employeeId: users.employeeId,
+};
+
+export async function findUserById(db: Executor, userId: number) {
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .where(eq(users.userId, userId));
+  return rows[0];
+}
+
+/** Usernames and emails are unique case-insensitively; either signs in. */
+export async function findUserByLogin(db: Executor, login: string) {
+  const rows = await db
+    .select(userColumns)
+    .from(users)
+    .innerJoin(roles, eq(roles.roleId, users.roleId))
+    .where(sql`lower(${users.userName}) = lower(${login}) or lower(${users.email}) = lower(${login})`)
+    .orderBy(sql`lower(${users.userName}) = lower(${login}) desc`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchLastLogin(db: Executor, userId: number, at: Date) {
+  await db.update(users).set({ lastLoginAt: at }).where(eq(users.userId, userId));
+}
+
+export async function findTakenIdentity(db: Executor, userName: string, email: string) {
+  const rows = await db
+    .select({ userName: users.userName, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.userName}) = lower(${userName}) or lower(${users.email}) = lower(${email})`);
+  return {
+    userNameTaken: rows.some((r) => r.userName.toLowerCase() === userName.toLowerCase()),
+    emailTaken: rows.some((r) => r.email.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+/** The role self-registered customers get; created on first use on a database without demo data. */
+export async function findOrCreateCustomerRole(db: Executor): Promise<number> {
+  const existing = await db
+    .select({ roleId: roles.roleId })
+    .from(roles)
+    .where(sql`lower(${roles.roleName}) = 'customer'`);
+  if (existing[0]) return existing[0].roleId;
+  const [created] = await db
+    .insert(roles)
+    .values({ roleName: 'Customer', accessRights: 'Own orders, order history, invoices, support' })
+    .onConflictDoNothing()
+    .returning({ roleId: roles.roleId });
+  if (created) return created.roleId;
+  return findOrCreateCustomerRole(db);
+}
+
+export async function findCityIdByName(db: Executor, name: string): Promise<number | null> {
+  if (!name.trim()) return null;
+  const rows = await db.execute<{ city_id: number }>(
+    sql`select city_id from cities where lower(name) = lower(${name.trim()}) limit 1`,
+  );
+  return rows.rows[0]?.city_id ?? null;
+}
+
+export async function insertCustomer(db: Executor, values: typeof customers.$inferInsert) {
+  const [row] = await db.insert(customers).values(values).returning({ customerId: customers.customerId });
+  return row!.customerId;
+}
+
+export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ userId: users.userId });
+  return row!.userId;
+}

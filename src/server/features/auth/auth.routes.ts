@@ -1,0 +1,57 @@
+import {
+  loginForm,
+  profileResponse,
+  registrationRequest,
+  tokenResponse,
+} from '../../../shared/contract/auth';
+import { errorSchema } from '../../../shared/contract/common';
+import type { App, AppContext } from '../../context';
+import { currentUser } from '../../http/auth-context';
+import { login, profile, registerPublicCustomer } from './auth.service';
+
+export function registerAuthRoutes(app: App, ctx: AppContext): void {
+  app.post(
+    '/api/auth/login',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with the OAuth2 password form (form-encoded)',
+        consumes: ['application/x-www-form-urlencoded'],
+        body: loginForm,
+        response: { 200: tokenResponse, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => login(ctx, request.ip, request.body.username, request.body.password),
+  );
+
+  app.get(
+    '/api/auth/profile',
+    {
+      config: { permission: 'profile:read' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: profileResponse, 401: errorSchema },
+      },
+    },
+    async (request) => profile(ctx, currentUser(request).userId),
+  );
+
+  app.post(
+    '/api/auth/register_public_customer',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Self-registration of a Retail customer',
+        body: registrationRequest,
+        response: { 201: profileResponse, 409: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await registerPublicCustomer(ctx, request.body);
+      return reply.status(201).send(created);
+    },
+  );
+}

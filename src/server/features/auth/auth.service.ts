@@ -1,0 +1,89 @@
+import type { Profile, RegistrationRequest } from '../../../shared/contract/auth';
+import type { AppContext } from '../../context';
+import { withActor } from '../../db/client';
+import { AppError, conflict, pgErrorCode, unauthorized } from '../../http/errors';
+import {
+  findCityIdByName,
+  findOrCreateCustomerRole,
+  findTakenIdentity,
+  findUserById,
+  findUserByLogin,
+  insertCustomer,
+  insertUser,
+  touchLastLogin,
+} from './auth.queries';
+import { hashPassword, timingDummyHash, verifyPassword } from './password';
+
+// One message for an unknown user and a wrong password, so the answer does not reveal which.
+const BAD_CREDENTIALS = 'Incorrect username or password';
+
+export async function login(ctx: AppContext, ip: string, username: string, password: string) {
+  const wait = ctx.loginThrottle.retryAfterSeconds(ip, username);
+  if (wait > 0) {
+    throw new AppError(
+      429,
+      `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+    );
+  }
+  const user = await findUserByLogin(ctx.db, username);
+  const ok = user
+    ? user.isActive && (await verifyPassword(user.passwordHash, password))
+    : await verifyPassword(await timingDummyHash(), password).then(() => false);
+  if (!user || !ok) {
+    ctx.loginThrottle.recordFailure(ip, username);
+    throw unauthorized(BAD_CREDENTIALS);
+  }
+  ctx.loginThrottle.reset(ip, username);
+  await withActor(ctx.db, user.userId, (tx) => touchLastLogin(tx, user.userId, ctx.clock()));
+  return { access_token: await ctx.tokens.sign(user.userId), token_type: 'bearer' as const };
+}
+
+export async function profile(ctx: AppContext, userId: number): Promise<Profile> {
+  const user = await findUserById(ctx.db, userId);
+  if (!user) throw unauthorized('Invalid or expired token');
+  return {
+    user_id: user.userId,
+    user_name: user.userName,
+    email: user.email,
+    role: user.role,
+    customer_id: user.customerId,
+    employee_id: user.employeeId,
+  };
+}
+
+/** Self-registration: a user with the customer role and a Retail customer record, in one transaction. */
+export async function registerPublicCustomer(
+  ctx: AppContext,
+  input: RegistrationRequest & { address: string; city: string },
+) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const userId = await ctx.db.transaction(async (tx) => {
+      const taken = await findTakenIdentity(tx, input.username, input.email);
+      if (taken.userNameTaken) throw conflict(`Username '${input.username}' is already taken`);
+      if (taken.emailTaken) throw conflict(`Email '${input.email}' is already registered`);
+      const roleId = await findOrCreateCustomerRole(tx);
+      const customerId = await insertCustomer(tx, {
+        name: input.name,
+        type: 'Retail',
+        address: input.address,
+        city: input.city,
+        cityId: await findCityIdByName(tx, input.city),
+        contactNumber: input.contactNumber || null,
+        email: input.email,
+      });
+      return insertUser(tx, {
+        userName: input.username,
+        email: input.email,
+        passwordHash,
+        roleId,
+        customerId,
+      });
+    });
+    return profile(ctx, userId);
+  } catch (err) {
+    // two registrations racing for one name: the unique index decides
+    if (pgErrorCode(err) === '23505') throw conflict('That username or email is already registered');
+    throw err;
+  }
+}

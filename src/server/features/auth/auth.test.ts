@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createUser, TEST_PASSWORD } from '../../test/factories';
+import { createTestApp } from '../../test/harness';
+
+const t = await createTestApp({ loginMaxFailures: 3 });
+const { app } = t;
+
+function loginRequest(username: string, password: string, ip = '10.0.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ username, password, scope: '', grant_type: 'password' }).toString(),
+  });
+}
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  username: `newbie${Math.floor(Math.random() * 1e9)}`,
+  password: 'a-long-password',
+  name: 'Nimal Perera',
+  type: 'Retail',
+  address: '12 Temple Road',
+  city: 'Galle',
+  contactNumber: '+94 77 123 4567',
+  email: `n${Math.floor(Math.random() * 1e9)}@example.lk`,
+  ...overrides,
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers a bearer token for the right password, case-insensitive username', async () => {
+    const user = await createUser(app, 'Manager');
+    const res = await loginRequest(user.userName.toUpperCase(), TEST_PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.token_type).toBe('bearer');
+    const profile = await app.inject({
+      url: '/api/auth/profile',
+      headers: { authorization: `Bearer ${body.access_token}` },
+    });
+    expect(profile.json()).toMatchObject({ user_id: user.userId, user_name: user.userName, role: 'Manager' });
+  });
+
+  it('gives the same 401 detail for a wrong password and an unknown user', async () => {
+    const user = await createUser(app, 'Manager');
+    const wrongPassword = await loginRequest(user.userName, 'not-the-password', '10.0.0.2');
+    const unknownUser = await loginRequest('nobody-here', 'whatever', '10.0.0.2');
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ detail: 'Incorrect username or password' });
+    expect(unknownUser.json()).toEqual(wrongPassword.json());
+  });
+
+  it('names the missing field when the form is incomplete', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=someone',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toMatch(/password/);
+  });
+
+  it('rate-limits repeated failures for one user and address, then lets the right password in after the window', async () => {
+    const user = await createUser(app, 'Admin');
+    for (let i = 0; i < 3; i++)
+      expect((await loginRequest(user.userName, 'bad', '10.0.0.3')).statusCode).toBe(401);
+    const blocked = await loginRequest(user.userName, TEST_PASSWORD, '10.0.0.3');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/Too many failed sign-in attempts/);
+    // another address is not blocked
+    expect((await loginRequest(user.userName, TEST_PASSWORD, '10.0.0.4')).statusCode).toBe(200);
+    t.setNow(new Date(Date.now() + 16 * 60 * 1000));
+    expect((await loginRequest(user.userName, TEST_PASSWORD, '10.0.0.3')).statusCode).toBe(200);
+    t.setNow(new Date());
+  });
+});
+
+describe('GET /api/auth/profile and tokens', () => {
+  it('is 401 without a token, with a tampered token and with an expired one', async () => {
+    const user = await createUser(app, 'Customer');
+    expect((await app.inject({ url: '/api/auth/profile' })).statusCode).toBe(401);
+    const [head, payload, signature] = user.token.split('.');
+    const forged = Buffer.from(JSON.stringify({ sub: '1', iat: 1, exp: 9999999999 })).toString('base64url');
+    for (const token of [`${head}.${forged}.${signature}`, `${head}.${payload}.${signature}x`, 'garbage']) {
+      const res = await app.inject({
+        url: '/api/auth/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ detail: 'Invalid or expired token' });
+    }
+    const ok = await app.inject({ url: '/api/auth/profile', headers: user.auth });
+    expect(ok.json()).toMatchObject({ customer_id: user.customerId, employee_id: null, email: user.email });
+    t.setNow(new Date(Date.now() + 481 * 60 * 1000));
+    const expired = await app.inject({ url: '/api/auth/profile', headers: user.auth });
+    t.setNow(new Date());
+    expect(expired.statusCode).toBe(401);
+  });
+
+  it('is 403 for a role that has no portal', async () => {
+    const visitor = await createUser(app, 'Visitor');
+    const res = await app.inject({ url: '/api/auth/profile', headers: visitor.auth });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().detail).toMatch(/Visitor/);
+  });
+});
+
+describe('POST /api/auth/register_public_customer', () => {
+  it('creates a Retail customer with a customer-role user, then signs in', async () => {
+    const payload = registration();
+    const res = await app.inject({ method: 'POST', url: '/api/auth/register_public_customer', payload });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ user_name: payload.username, email: payload.email, role: 'Customer' });
+    const customer = await app.ctx.db.execute<{ type: string; name: string; city: string }>(
+      sql`select type, name, city from customers where customer_id = ${body.customer_id}`,
+    );
+    expect(customer.rows[0]).toEqual({ type: 'Retail', name: 'Nimal Perera', city: 'Galle' });
+    expect((await loginRequest(payload.username, payload.password, '10.0.1.1')).statusCode).toBe(200);
+  });
+
+  it('refuses a taken username or email (any case) with 409 and writes nothing', async () => {
+    const first = registration();
+    await app.inject({ method: 'POST', url: '/api/auth/register_public_customer', payload: first });
+    const count = async () =>
+      (await app.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from customers`)).rows[0]!.n;
+    const before = await count();
+    const sameName = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register_public_customer',
+      payload: registration({ username: first.username.toUpperCase() }),
+    });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.json().detail).toBe(`Username '${first.username.toUpperCase()}' is already taken`);
+    const sameEmail = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register_public_customer',
+      payload: registration({ email: first.email.toUpperCase() }),
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().detail).toMatch(/already registered/);
+    expect(await count()).toBe(before);
+  });
+
+  it('names the invalid field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register_public_customer',
+      payload: registration({ email: 'not-an-email' }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toMatch(/email/);
+  });
+});
+
+describe('audit log', () => {
+  it('records the acting user of a sign-in and the rows of a registration', async () => {
+    const user = await createUser(app, 'Manager');
+    await loginRequest(user.userName, TEST_PASSWORD, '10.0.2.1');
+    const rows = await app.ctx.db.execute<{ operation: string; performed_by: number; has_hash: boolean }>(
+      sql`select operation, performed_by, (new_row ? 'password_hash') as has_hash from audit_log
+          where table_name = 'users' and row_key = ${String(user.userId)} order by audit_id`,
+    );
+    expect(rows.rows.map((r) => r.operation)).toEqual(['INSERT', 'UPDATE']);
+    expect(rows.rows[1]?.performed_by).toBe(user.userId);
+    expect(rows.rows.every((r) => r.has_hash === false)).toBe(true);
+  });
+});

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { Permission } from '../../shared/permissions';
+import type { Portal } from '../../shared/roles';
+import { forbidden, unauthorized } from './errors';
+
+export interface AuthUser {
+  userId: number;
+  userName: string;
+  email: string;
+  role: string;
+  portal: Portal | null;
+  customerId: number | null;
+  employeeId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The permission of src/shared/permissions.ts this route needs. */
+    permission?: Permission;
+    /** Explicitly open to anyone (login, registration, health, docs). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+/** The signed-in user of a route that declared a permission (the hook has already checked it). */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** Row ownership for customer records: a customer reaches only its own; staff with the permission reach any. */
+export function assertCustomerAccess(user: AuthUser, customerId: number): void {
+  if (user.portal === 'customer' && user.customerId !== customerId) {
+    throw forbidden('You can only act for your own customer account');
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { can } from '../../shared/permissions';
+import { portalForRole } from '../../shared/roles';
+import type { Db } from '../db/client';
+import { findUserById } from '../features/auth/auth.queries';
+import { forbidden, unauthorized } from './errors';
+import type { TokenService } from './tokens';
+
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  permission: string | null;
+  public: boolean;
+}
+
+/**
+ * Every /api route must declare `config.permission` or `config.public`; registering one that
+ * declares neither fails start-up. The onRequest hook then authenticates the bearer token,
+ * loads the user (so a deleted user or changed role takes effect at once) and checks the table.
+ */
+export function registerAuthentication(app: FastifyInstance, db: Db, tokens: TokenService): DeclaredRoute[] {
+  const declared: DeclaredRoute[] = [];
+  app.decorateRequest('user', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const config = (route.config ?? {}) as { permission?: string; public?: boolean };
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      if (!config.permission && !config.public) {
+        throw new Error(
+          `Route ${method} ${route.url} declares no permission (config.permission or config.public)`,
+        );
+      }
+      declared.push({
+        method,
+        url: route.url,
+        permission: config.permission ?? null,
+        public: !!config.public,
+      });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const config = request.routeOptions.config;
+    if (!request.url.startsWith('/api') || config.public || !config.permission) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized('Not authenticated');
+    const userId = await tokens.verify(match[1].trim());
+    if (userId === null) throw unauthorized('Invalid or expired token');
+    const user = await findUserById(db, userId);
+    if (!user?.isActive) throw unauthorized('Invalid or expired token');
+    const portal = portalForRole(user.role);
+    if (!can(portal, config.permission)) throw forbidden(`Your role (${user.role}) cannot do this`);
+    request.user = {
+      userId: user.userId,
+      userName: user.userName,
+      email: user.email,
+      role: user.role,
+      portal,
+      customerId: user.customerId,
+      employeeId: user.employeeId,
+    };
+  });
+
+  return declared;
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openPglite, openPostgres } from './db/client';
+import { migrate } from './db/migrate';
+import { hasAnyUser, seedDemoData } from './db/seed';
+
+const config = loadConfig();
+const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+const applied = await migrate(database);
+
+const logger = { level: config.logLevel };
+const app = await buildApp({
+  db: database.db,
+  jwtSecret: config.jwtSecret,
+  tokenTtlMinutes: config.tokenTtlMinutes,
+  logger,
+  webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+});
+if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+
+// demo data only on the embedded database's first start; PostgreSQL is seeded by `npm run seed`
+if (database.kind === 'pglite' && !(await hasAnyUser(database.db))) {
+  const summary = await seedDemoData(database.db);
+  app.log.info(
+    { summary },
+    'demo data seeded (accounts admin, manager, warehouse, driver, assistant, customer / demo-password)',
+  );
+}
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll } from 'vitest';
+import { type BuildAppOptions, type BuiltApp, buildApp } from '../app';
+import { type Database, openPglite, openPostgres } from '../db/client';
+import { migrate } from '../db/migrate';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
+
+/** A fresh migrated database: in-memory PGlite, or a throwaway schema on TEST_DATABASE_URL. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !url) {
+    const database = await openPglite();
+    await migrate(database);
+    return database;
+  }
+  const schemaName = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schemaName}`);
+  await admin.end();
+  const database = openPostgres(url, { searchPath: schemaName, max: 12 });
+  await migrate(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schemaName} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: BuiltApp;
+  database: Database;
+  /** The clock the app reads; tests move it with setNow. */
+  setNow(date: Date): void;
+}
+
+/** Builds the app in-process on its own database; closed after the test file. */
+export async function createTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  let now: Date | null = null;
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: TEST_JWT_SECRET,
+    clock: () => now ?? new Date(),
+    ...options,
+  });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return {
+    app,
+    database,
+    setNow: (date) => {
+      now = date;
+    },
+  };
+}

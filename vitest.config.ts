@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+// The integration suite runs on embedded PGlite always, and again on PostgreSQL when
+// TEST_DATABASE_URL names a server (CI sets it; see .ci/run).
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit+pglite', include: ['src/**/*.test.ts'], env: { TEST_DB: 'pglite' } },
+      },
+      ...(postgresUrl
+        ? [
+            {
+              extends: true,
+              test: {
+                name: 'postgres',
+                include: ['src/server/**/*.test.ts'],
+                env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
