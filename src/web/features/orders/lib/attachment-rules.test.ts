@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_ATTACHMENT_BYTES } from '../../../../shared/constants';
+import { ATTACHMENT_ACCEPT, attachmentError, formatFileSize, partitionAttachments } from './attachment-rules';
+
+describe('attachment rules', () => {
+  it('accepts the allowed types up to 10MB, whatever the case of the extension', () => {
+    expect(attachmentError({ name: 'po.pdf', size: 1000 })).toBeNull();
+    expect(attachmentError({ name: 'Photo.JPG', size: MAX_ATTACHMENT_BYTES })).toBeNull();
+    expect(attachmentError({ name: 'spec.docx', size: 10 })).toBeNull();
+  });
+
+  it('rejects other types with a clear message', () => {
+    expect(attachmentError({ name: 'run.exe', size: 10 })).toBe(
+      'run.exe: file type not allowed. Allowed types: pdf, doc, docx, jpg, jpeg, png.',
+    );
+    expect(attachmentError({ name: 'noextension', size: 10 })).toMatch(/not allowed/);
+  });
+
+  it('rejects files above 10MB', () => {
+    expect(attachmentError({ name: 'big.pdf', size: MAX_ATTACHMENT_BYTES + 1 })).toBe(
+      'big.pdf is larger than 10MB.',
+    );
+  });
+
+  it('keeps the good files and reports the bad ones', () => {
+    const { accepted, errors } = partitionAttachments([
+      { name: 'a.png', size: 1 },
+      { name: 'b.gif', size: 1 },
+      { name: 'c.pdf', size: MAX_ATTACHMENT_BYTES * 2 },
+    ]);
+    expect(accepted.map((f) => f.name)).toEqual(['a.png']);
+    expect(errors).toHaveLength(2);
+  });
+
+  it('builds the accept attribute and readable sizes', () => {
+    expect(ATTACHMENT_ACCEPT).toBe('.pdf,.doc,.docx,.jpg,.jpeg,.png');
+    expect(formatFileSize(512)).toBe('512 B');
+    expect(formatFileSize(2048)).toBe('2.0 KB');
+    expect(formatFileSize(3 * 1024 * 1024)).toBe('3.0 MB');
+  });
+});

@@ -1,0 +1,13 @@
+import { addDays, format, isValid, parseISO } from 'date-fns';
+import { ORDER_LEAD_DAYS } from '../../../../shared/constants';
+
+/** The earliest delivery date a customer may pick: today (local) plus the lead time, as YYYY-MM-DD. */
+export function minDeliveryDate(today: Date = new Date(), leadDays: number = ORDER_LEAD_DAYS): string {
+  return format(addDays(today, leadDays), 'yyyy-MM-dd');
+}
+
+/** YYYY-MM-DD strings compare correctly as text; anything unparsable is not allowed. */
+export function isAllowedDeliveryDate(value: string, minDate: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValid(parseISO(value))) return false;
+  return value >= minDate;
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ORDER_LEAD_DAYS } from '../../../../shared/constants';
+import type { CreateOrderRequest } from '../../../../shared/contract/orders';
+import { isAllowedDeliveryDate } from './delivery-date';
+import { formatDate } from './format';
+
+/** portal-spec §5 messages. */
+export const NEW_ORDER_MESSAGES = {
+  dateRequired: 'Please select a delivery date',
+  productRequired: 'Please select a product for all items',
+  quantity: 'Quantity must be at least 1',
+  addressRequired: 'Please enter a delivery address',
+  notLoggedIn: 'Please log in to place an order',
+  noCustomer: 'Your account is not linked to a customer profile. Please contact support.',
+  failed: 'Failed to place order. Please try again.',
+} as const;
+
+/** The form's own shape: selects hold strings, the quantity input a number (NaN when empty). */
+export function newOrderFormSchema(minDate: string) {
+  return z.object({
+    scheduleDate: z
+      .string()
+      .trim()
+      .min(1, NEW_ORDER_MESSAGES.dateRequired)
+      .refine(
+        (value) => value === '' || isAllowedDeliveryDate(value, minDate),
+        `Delivery date must be at least ${ORDER_LEAD_DAYS} days from today (${formatDate(minDate)} or later)`,
+      ),
+    items: z
+      .array(
+        z.object({
+          productId: z.string(),
+          quantity: z
+            .number({ error: NEW_ORDER_MESSAGES.quantity })
+            .int('Quantity must be a whole number')
+            .min(1, NEW_ORDER_MESSAGES.quantity),
+        }),
+      )
+      .min(1, NEW_ORDER_MESSAGES.productRequired)
+      .refine((items) => items.every((item) => item.productId !== ''), NEW_ORDER_MESSAGES.productRequired),
+    deliveryAddress: z.string().trim().min(1, NEW_ORDER_MESSAGES.addressRequired).max(500),
+    city: z.string(),
+    specialInstructions: z.string().max(2000, 'Special instructions can be at most 2000 characters'),
+  });
+}
+
+export type NewOrderFormValues = z.infer<ReturnType<typeof newOrderFormSchema>>;
+
+export function emptyNewOrderForm(): NewOrderFormValues {
+  return {
+    scheduleDate: '',
+    items: [{ productId: '', quantity: 1 }],
+    deliveryAddress: '',
+    city: '',
+    specialInstructions: '',
+  };
+}
+
+/** The API request from valid form values; two lines of the same product become one item. */
+export function toCreateOrderRequest(values: NewOrderFormValues): CreateOrderRequest {
+  const quantities = new Map<number, number>();
+  for (const item of values.items) {
+    const id = Number(item.productId);
+    quantities.set(id, (quantities.get(id) ?? 0) + item.quantity);
+  }
+  const city = values.city.trim();
+  const instructions = values.specialInstructions.trim();
+  return {
+    scheduleDate: values.scheduleDate.trim(),
+    items: [...quantities].map(([productID, quantity]) => ({ productID, quantity })),
+    deliveryAddress: values.deliveryAddress.trim(),
+    ...(city ? { city } : {}),
+    ...(instructions ? { specialInstructions: instructions } : {}),
+  };
+}

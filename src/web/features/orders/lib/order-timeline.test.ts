@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderDetail } from '../../../../shared/contract/orders';
+import { buildOrderTimeline } from './order-timeline';
+
+const now = new Date('2025-03-10T12:00:00Z');
+
+function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    order_id: 7,
+    customer_id: 1,
+    customer_name: 'Perera Stores',
+    customer_city: 'Galle',
+    order_date: '2025-03-01T08:00:00Z',
+    schedule_date: '2025-03-14',
+    status: 'Pending',
+    delivery_address: '1 Main St, Galle',
+    special_instructions: null,
+    delivery_date_time: null,
+    delivery_status: null,
+    items: [],
+    subtotal: 0,
+    delivery_fee: 25,
+    total: 25,
+    train_legs: [],
+    truck_delivery: null,
+    history: [
+      {
+        from_status: null,
+        to_status: 'Pending',
+        changed_at: '2025-03-01T08:00:00Z',
+        changed_by: 'c',
+        reason: null,
+      },
+    ],
+    attachments: [],
+    ...overrides,
+  };
+}
+
+const leg = (id: number, dep: string, arr: string) => ({
+  train_trip_id: id,
+  train_name: `Train ${id}`,
+  departure_city: 'Kandy',
+  arrival_city: 'Galle',
+  departure_date_time: dep,
+  arrival_date_time: arr,
+  space: 10,
+});
+
+const scheduled = {
+  from_status: 'Pending' as const,
+  to_status: 'Scheduled' as const,
+  changed_at: '2025-03-02T09:00:00Z',
+  changed_by: 'manager',
+  reason: null,
+};
+
+function summary(steps: ReturnType<typeof buildOrderTimeline>) {
+  return steps.map((s) => `${s.key}:${s.state}`);
+}
+
+describe('buildOrderTimeline', () => {
+  it('shows a pending order as placed with approval next', () => {
+    expect(summary(buildOrderTimeline(order(), now))).toEqual([
+      'placed:done',
+      'approved:current',
+      'train:upcoming',
+      'arrived:upcoming',
+      'out-for-delivery:upcoming',
+      'delivered:upcoming',
+    ]);
+    expect(buildOrderTimeline(order(), now)[2]?.title).toBe('On the train to Galle store');
+  });
+
+  it('marks train legs done once they have left and the store once the last one arrived', () => {
+    const steps = buildOrderTimeline(
+      order({
+        status: 'Scheduled',
+        history: [...order().history, scheduled],
+        train_legs: [
+          leg(2, '2025-03-11T06:00:00Z', '2025-03-11T10:00:00Z'),
+          leg(1, '2025-03-09T06:00:00Z', '2025-03-09T10:00:00Z'),
+        ],
+      }),
+      now,
+    );
+    expect(summary(steps)).toEqual([
+      'placed:done',
+      'approved:done',
+      'train-1:done',
+      'train-2:current',
+      'arrived:upcoming',
+      'out-for-delivery:upcoming',
+      'delivered:upcoming',
+    ]);
+    expect(steps[1]?.at).toBe('2025-03-02T09:00:00Z');
+    expect(steps[2]?.at).toBe('2025-03-09T06:00:00Z');
+  });
+
+  it('marks arrival with the last leg arrival time when it is past', () => {
+    const steps = buildOrderTimeline(
+      order({
+        status: 'Scheduled',
+        history: [...order().history, scheduled],
+        train_legs: [leg(1, '2025-03-09T06:00:00Z', '2025-03-09T10:00:00Z')],
+      }),
+      now,
+    );
+    expect(steps.find((s) => s.key === 'arrived')).toMatchObject({
+      state: 'done',
+      at: '2025-03-09T10:00:00Z',
+    });
+    expect(steps.find((s) => s.key === 'out-for-delivery')?.state).toBe('current');
+  });
+
+  it('shows a delivered order with every step done and the truck on the way out', () => {
+    const truck = {
+      delivery_id: 3,
+      route_name: 'Galle Fort',
+      plate_number: 'WP-1234',
+      delivery_date_time: '2025-03-12T08:00:00Z',
+      status: 'Delivered',
+      driver_name: 'Sunil',
+    };
+    const steps = buildOrderTimeline(
+      order({
+        status: 'Delivered',
+        truck_delivery: truck,
+        history: [
+          ...order().history,
+          scheduled,
+          {
+            ...scheduled,
+            from_status: 'Scheduled',
+            to_status: 'In Transit',
+            changed_at: '2025-03-12T08:05:00Z',
+          },
+          {
+            ...scheduled,
+            from_status: 'In Transit',
+            to_status: 'Delivered',
+            changed_at: '2025-03-12T11:00:00Z',
+          },
+        ],
+      }),
+      now,
+    );
+    expect(steps.every((s) => s.state === 'done')).toBe(true);
+    expect(steps.find((s) => s.key === 'out-for-delivery')).toMatchObject({
+      at: '2025-03-12T08:05:00Z',
+      truck,
+    });
+    expect(steps.at(-1)).toMatchObject({ key: 'delivered', at: '2025-03-12T11:00:00Z' });
+  });
+
+  it('ends a cancelled order with its reason after the steps it reached', () => {
+    const steps = buildOrderTimeline(
+      order({
+        status: 'Cancelled',
+        history: [
+          ...order().history,
+          scheduled,
+          {
+            from_status: 'Scheduled',
+            to_status: 'Cancelled',
+            changed_at: '2025-03-03T10:00:00Z',
+            changed_by: 'manager',
+            reason: 'Out of stock',
+          },
+        ],
+      }),
+      now,
+    );
+    expect(summary(steps)).toEqual(['placed:done', 'approved:done', 'cancelled:cancelled']);
+    expect(steps.at(-1)).toMatchObject({ at: '2025-03-03T10:00:00Z', reason: 'Out of stock' });
+  });
+
+  it('cancels a pending order right after placing', () => {
+    const steps = buildOrderTimeline(order({ status: 'Cancelled' }), now);
+    expect(summary(steps)).toEqual(['placed:done', 'cancelled:cancelled']);
+    expect(steps.at(-1)?.reason).toBeNull();
+  });
+});
