@@ -1,0 +1,128 @@
+import { ArrowRight, LogIn, MapPin, TrainFront, Truck } from 'lucide-react';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import { buttonClasses } from '../../components/ui/button';
+import { paths } from '../paths';
+import { PortalCards } from './portal-cards';
+
+const CITIES = ['Colombo', 'Negombo', 'Galle', 'Matara', 'Jaffna', 'Trincomalee'];
+
+/** Marketing figures are static by design (portal-spec §1). */
+const FIGURES = [
+  { value: '50.8K', label: 'Orders processed' },
+  { value: '98%', label: 'On-time delivery' },
+];
+
+export function LandingPage() {
+  return (
+    <div className="min-h-screen bg-white">
+      <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/85 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
+          <Link to={paths.home} className="rounded-lg" aria-label="KandyPack Portal home">
+            <BrandLogo />
+          </Link>
+          <nav aria-label="Sign in" className="flex items-center gap-2">
+            <Link to={paths.login} className={buttonClasses('ghost', 'sm', 'hidden sm:inline-flex')}>
+              Staff Login
+            </Link>
+            <Link to={paths.customerLogin} className={buttonClasses('primary', 'sm')}>
+              Customer Login
+            </Link>
+          </nav>
+        </div>
+      </header>
+
+      <main>
+        <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 via-white to-white">
+          <div
+            aria-hidden="true"
+            className="absolute top-0 left-1/2 -z-0 h-96 w-[48rem] -translate-x-1/2 rounded-full bg-indigo-200/40 blur-3xl"
+          />
+          <div className="relative mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.2fr_1fr] lg:items-center lg:px-8">
+            <div>
+              <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-indigo-700 ring-1 ring-indigo-200">
+                <TrainFront aria-hidden="true" className="size-3.5" />
+                Rail + road logistics from Kandy
+              </p>
+              <h1 className="mt-6 text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+                KandyPack Portal
+              </h1>
+              <p className="mt-5 max-w-xl text-lg leading-relaxed text-slate-600">
+                Rail and road distribution from Kandy to Colombo, Negombo, Galle, Matara, Jaffna and
+                Trincomalee. Order, schedule, ship and confirm every delivery in one place.
+              </p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <Link to={paths.customerLogin} className={buttonClasses('primary', 'lg')}>
+                  Customer Login
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+                <Link to={paths.login} className={buttonClasses('secondary', 'lg')}>
+                  <LogIn aria-hidden="true" className="size-4" />
+                  Staff Login
+                </Link>
+              </div>
+              <dl className="mt-12 grid max-w-md grid-cols-2 gap-6">
+                {FIGURES.map((figure) => (
+                  <div key={figure.label} className="border-l-2 border-indigo-500 pl-4">
+                    <dt className="text-sm text-slate-600">{figure.label}</dt>
+                    <dd className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{figure.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </div>
+            <RouteCard />
+          </div>
+        </section>
+
+        <section aria-labelledby="portals-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+          <h2 id="portals-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+            One portal for everyone in the chain
+          </h2>
+          <p className="mt-2 max-w-2xl text-slate-600">
+            Each team signs in to a workspace built for its job, with access matched to its role.
+          </p>
+          <PortalCards />
+        </section>
+      </main>
+
+      <footer className="border-t border-slate-200 bg-slate-50">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-8 text-sm text-slate-500 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
+          <p>© KandyPack Distribution, Kandy, Sri Lanka</p>
+          <p>Rail to regional stores · trucks for the last mile</p>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+function RouteCard() {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xl shadow-indigo-100/60">
+      <div className="flex items-center gap-3">
+        <span className="flex size-10 items-center justify-center rounded-lg bg-indigo-600 text-white">
+          <MapPin aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <p className="text-sm text-slate-500">Dispatched from</p>
+          <p className="font-semibold text-slate-900">Kandy distribution hub</p>
+        </div>
+      </div>
+      <ul className="mt-6 space-y-2.5" aria-label="Destinations">
+        {CITIES.map((city) => (
+          <li
+            key={city}
+            className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-2.5 text-sm"
+          >
+            <span className="font-medium text-slate-800">{city}</span>
+            <span className="flex items-center gap-2 text-slate-500">
+              <TrainFront aria-hidden="true" className="size-4 text-indigo-600" />
+              <span aria-hidden="true">→</span>
+              <Truck aria-hidden="true" className="size-4 text-teal-600" />
+              <span className="sr-only">rail then truck</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

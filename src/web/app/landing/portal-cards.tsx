@@ -1,0 +1,25 @@
+import { PORTALS } from '../../../shared/roles';
+import { PORTAL_META } from '../nav';
+
+/** One card per portal, from the same table the sidebars use. */
+export function PortalCards() {
+  return (
+    <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
+      {PORTALS.map((portal) => {
+        const { title, summary, icon: Icon } = PORTAL_META[portal];
+        return (
+          <li
+            key={portal}
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md"
+          >
+            <span className="flex size-10 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
+            <p className="mt-1.5 text-sm leading-relaxed text-slate-600">{summary}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

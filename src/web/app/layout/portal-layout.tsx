@@ -1,0 +1,30 @@
+import { type ReactNode, Suspense, useState } from 'react';
+import type { Portal } from '../../../shared/roles';
+import { Loading } from '../../components/ui/spinner';
+import { PORTAL_META } from '../nav';
+import { DesktopSidebar, MobileSidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** Sidebar, header and content area shared by every portal; the lazy portal loads inside it. */
+export function PortalLayout({ portal, children }: { portal: Portal; children: ReactNode }) {
+  const meta = PORTAL_META[portal];
+  const [menuOpen, setMenuOpen] = useState(false);
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <DesktopSidebar meta={meta} />
+      <MobileSidebar meta={meta} open={menuOpen} onOpenChange={setMenuOpen} />
+      <div className="lg:pl-64">
+        <TopBar onOpenMenu={() => setMenuOpen(true)} />
+        <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+          <Suspense fallback={<Loading label="Loading portal..." />}>{children}</Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

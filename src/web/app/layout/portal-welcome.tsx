@@ -1,0 +1,55 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Portal } from '../../../shared/roles';
+import { Badge } from '../../components/ui/badge';
+import { PageHeader } from '../../components/ui/page-header';
+import { PORTAL_META } from '../nav';
+import { useSession } from '../session';
+
+/** A portal's home until its dashboard is built: who is signed in and the portal's sections. */
+export function PortalWelcome({ portal }: { portal: Portal }) {
+  const { user } = useSession();
+  const meta = PORTAL_META[portal];
+  const sections = meta.nav.filter((item) => item.to !== meta.home);
+  return (
+    <>
+      <PageHeader
+        title={`Welcome, ${user?.user_name ?? 'there'}`}
+        description={meta.summary}
+        actions={user && <Badge tone="brand">{user.role}</Badge>}
+      />
+      <section aria-labelledby="sections-heading">
+        <h2
+          id="sections-heading"
+          className="mb-4 text-sm font-semibold tracking-wider text-slate-500 uppercase"
+        >
+          {meta.title} sections
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {sections.map(({ label, to, icon: Icon, description }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="group flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-indigo-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-700">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center justify-between font-semibold text-slate-900">
+                    {label}
+                    <ArrowRight
+                      aria-hidden="true"
+                      className="size-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-indigo-600"
+                    />
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-600">{description}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

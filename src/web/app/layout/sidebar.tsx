@@ -1,0 +1,62 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../components/brand-logo';
+import type { PortalMeta } from '../nav';
+import { SidebarNav } from './sidebar-nav';
+
+function SidebarContent({ meta, onNavigate }: { meta: PortalMeta; onNavigate?: () => void }) {
+  return (
+    <div className="flex h-full flex-col bg-slate-900">
+      <div className="flex h-16 shrink-0 items-center px-5">
+        <Link to={meta.home} onClick={onNavigate} aria-label={`${meta.title} home`} className="rounded-lg">
+          <BrandLogo inverted />
+        </Link>
+      </div>
+      <nav aria-label={`${meta.title} menu`} className="flex-1 overflow-y-auto px-3 py-4">
+        <p className="px-3 pb-2 text-xs font-semibold tracking-wider text-slate-400 uppercase">
+          {meta.title}
+        </p>
+        <SidebarNav items={meta.nav} home={meta.home} onNavigate={onNavigate} />
+      </nav>
+      <p className="px-5 py-4 text-xs text-slate-500">Kandy · Rail &amp; Road Distribution</p>
+    </div>
+  );
+}
+
+/** Fixed sidebar on large screens. */
+export function DesktopSidebar({ meta }: { meta: PortalMeta }) {
+  return (
+    <aside className="hidden lg:fixed lg:inset-y-0 lg:left-0 lg:z-30 lg:block lg:w-64">
+      <SidebarContent meta={meta} />
+    </aside>
+  );
+}
+
+export interface MobileSidebarProps {
+  meta: PortalMeta;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** The same menu in a drawer on narrow screens, opened from the header's menu button. */
+export function MobileSidebar({ meta, open, onOpenChange }: MobileSidebarProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60 lg:hidden" />
+        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none lg:hidden">
+          <Dialog.Title className="sr-only">Navigation menu</Dialog.Title>
+          <Dialog.Description className="sr-only">Sections of the {meta.title}</Dialog.Description>
+          <SidebarContent meta={meta} onNavigate={() => onOpenChange(false)} />
+          <Dialog.Close
+            aria-label="Close menu"
+            className="absolute top-4 right-3 rounded-md p-1.5 text-slate-300 hover:bg-white/10 hover:text-white"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

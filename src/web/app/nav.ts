@@ -1,0 +1,206 @@
+import {
+  BarChart3,
+  Bell,
+  BookOpen,
+  ClipboardCheck,
+  ClipboardList,
+  FileText,
+  History,
+  LayoutDashboard,
+  LifeBuoy,
+  type LucideIcon,
+  Package,
+  PackagePlus,
+  ShieldCheck,
+  Store,
+  TrainFront,
+  TriangleAlert,
+  Truck,
+  Users,
+} from 'lucide-react';
+import type { Portal } from '../../shared/roles';
+import { paths } from './paths';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** One line for section cards on the portal home. */
+  description: string;
+}
+
+export interface PortalMeta {
+  title: string;
+  /** Who the portal is for, for the landing page and the welcome screen. */
+  summary: string;
+  icon: LucideIcon;
+  home: string;
+  nav: readonly NavItem[];
+}
+
+/** The sidebar menu of every portal (portal-spec §2); the first item is the portal root. */
+export const PORTAL_META: Record<Portal, PortalMeta> = {
+  customer: {
+    title: 'Customer Portal',
+    summary: 'Place orders with a 7-day lead time, follow their status and review your order history.',
+    icon: Package,
+    home: paths.customer.root,
+    nav: [
+      {
+        label: 'Dashboard',
+        to: paths.customer.root,
+        icon: LayoutDashboard,
+        description: 'Your orders at a glance.',
+      },
+      {
+        label: 'New Order',
+        to: paths.customer.newOrder,
+        icon: PackagePlus,
+        description: 'Place a new order.',
+      },
+      {
+        label: 'Order History',
+        to: paths.customer.history,
+        icon: History,
+        description: 'Every order you placed.',
+      },
+      { label: 'Support', to: paths.customer.support, icon: LifeBuoy, description: 'Ask our team for help.' },
+      {
+        label: 'Guidelines',
+        to: paths.customer.guidelines,
+        icon: BookOpen,
+        description: 'How ordering works.',
+      },
+    ],
+  },
+  admin: {
+    title: 'Admin Portal',
+    summary: 'Manage users and roles, read reports and the audit log, and watch company analytics.',
+    icon: ShieldCheck,
+    home: paths.admin.root,
+    nav: [
+      { label: 'Dashboard', to: paths.admin.root, icon: LayoutDashboard, description: 'Company analytics.' },
+      {
+        label: 'Users & Roles',
+        to: paths.admin.users,
+        icon: Users,
+        description: 'Create staff accounts and edit role access rights.',
+      },
+      {
+        label: 'Reports',
+        to: paths.admin.reports,
+        icon: BarChart3,
+        description: 'Financial, operations and inventory reports.',
+      },
+      {
+        label: 'Audit Logs',
+        to: paths.admin.logs,
+        icon: FileText,
+        description: 'Every change made in the system.',
+      },
+    ],
+  },
+  manager: {
+    title: 'Manager Portal',
+    summary: 'Schedule train and truck deliveries, approve or reject orders and follow delivery performance.',
+    icon: ClipboardList,
+    home: paths.manager.root,
+    nav: [
+      {
+        label: 'Dashboard',
+        to: paths.manager.root,
+        icon: LayoutDashboard,
+        description: 'Trips and pending work.',
+      },
+      {
+        label: 'Train Scheduling',
+        to: paths.manager.train,
+        icon: TrainFront,
+        description: 'Rail trips and their capacity.',
+      },
+      {
+        label: 'Truck Scheduling',
+        to: paths.manager.truck,
+        icon: Truck,
+        description: 'Schedule last-mile truck deliveries.',
+      },
+      {
+        label: 'Orders',
+        to: paths.manager.orders,
+        icon: ClipboardCheck,
+        description: 'Approve or reject orders.',
+      },
+      {
+        label: 'Reports',
+        to: paths.manager.reports,
+        icon: BarChart3,
+        description: 'Truck usage and driver hours.',
+      },
+    ],
+  },
+  warehouse: {
+    title: 'Warehouse Portal',
+    summary: 'Keep inventory accurate, watch stock levels per store and act on low-stock alerts.',
+    icon: Store,
+    home: paths.warehouse.root,
+    nav: [
+      {
+        label: 'Dashboard',
+        to: paths.warehouse.root,
+        icon: LayoutDashboard,
+        description: 'Stock at a glance.',
+      },
+      {
+        label: 'Inventory',
+        to: paths.warehouse.inventory,
+        icon: Package,
+        description: 'Edit available units.',
+      },
+      {
+        label: 'Reports',
+        to: paths.warehouse.reports,
+        icon: BarChart3,
+        description: 'Stock reports and exports.',
+      },
+      {
+        label: 'Store Stock',
+        to: paths.warehouse.stores,
+        icon: Store,
+        description: 'Stock held at each store.',
+      },
+      { label: 'Alerts', to: paths.warehouse.alerts, icon: TriangleAlert, description: 'Low-stock alerts.' },
+    ],
+  },
+  assistant: {
+    title: 'Driver & Assistant Portal',
+    summary: 'See your delivery assignments, confirm delivered items and keep up with notifications.',
+    icon: Truck,
+    home: paths.assistant.root,
+    nav: [
+      {
+        label: 'Dashboard',
+        to: paths.assistant.root,
+        icon: LayoutDashboard,
+        description: 'Your day at a glance.',
+      },
+      {
+        label: 'Assignments',
+        to: paths.assistant.assignments,
+        icon: ClipboardList,
+        description: 'Deliveries assigned to you.',
+      },
+      {
+        label: 'Confirmation',
+        to: paths.assistant.confirmation,
+        icon: ClipboardCheck,
+        description: 'Confirm delivered items.',
+      },
+      {
+        label: 'Notifications',
+        to: paths.assistant.notifications,
+        icon: Bell,
+        description: 'Alerts and updates.',
+      },
+    ],
+  },
+};

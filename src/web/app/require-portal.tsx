@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import type { Portal } from '../../shared/roles';
+import { Loading } from '../components/ui/spinner';
+import { guardDecision } from './redirects';
+import { useSession } from './session';
+
+/** Renders a portal only for users whose role belongs to it (see `guardDecision`). */
+export function RequirePortal({ portal, children }: { portal: Portal; children: ReactNode }) {
+  const { status, user } = useSession();
+  const location = useLocation();
+  const decision = guardDecision(status, user, portal);
+  if (decision.kind === 'loading') return <Loading label="Checking your session..." fullScreen />;
+  if (decision.kind === 'redirect')
+    return <Navigate to={decision.to} replace state={{ from: location.pathname }} />;
+  return <>{children}</>;
+}

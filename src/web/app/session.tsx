@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { Profile } from '../../shared/contract/auth';
+import { requestToken } from '../features/auth/login-request';
+import { fetchProfile } from '../features/auth/profile';
+import { getToken, setToken } from '../lib/api-client';
+import { onUnauthorized } from '../lib/session-events';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface Session {
+  user: Profile | null;
+  status: SessionStatus;
+  login(username: string, password: string): Promise<Profile>;
+  logout(): void;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** portal-spec §4: token in localStorage, profile fetched at start and after login. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [user, setUser] = useState<Profile | null>(null);
+  const [status, setStatus] = useState<SessionStatus>(() => (getToken() ? 'loading' : 'anonymous'));
+
+  useEffect(() => {
+    if (!getToken()) return;
+    const controller = new AbortController();
+    fetchProfile(controller.signal)
+      .then((profile) => {
+        setUser(profile);
+        setStatus('authenticated');
+      })
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Stored session is no longer valid', err);
+        setToken(null);
+        setUser(null);
+        setStatus('anonymous');
+      });
+    return () => controller.abort();
+  }, []);
+
+  const logout = useCallback(() => {
+    setToken(null);
+    setUser(null);
+    setStatus('anonymous');
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(() => onUnauthorized(logout), [logout]);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const { access_token } = await requestToken(username, password);
+      setToken(access_token);
+      try {
+        const profile = await fetchProfile();
+        // Another account may have been cached in this tab.
+        queryClient.clear();
+        setUser(profile);
+        setStatus('authenticated');
+        return profile;
+      } catch (err) {
+        setToken(null);
+        throw err;
+      }
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<Session>(() => ({ user, status, login, logout }), [user, status, login, logout]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,71 @@
+import { ArrowLeft, CheckCircle2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { BrandLogo } from '../../../components/brand-logo';
+
+const POINTS = [
+  'Rail from Kandy to regional stores, trucks for the last mile',
+  'Orders scheduled with a 7-day lead time',
+  'One portal for customers, managers, warehouse and delivery crews',
+];
+
+export interface AuthLayoutProps {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** Split screen for the sign-in pages: brand panel on wide screens, the form card beside it. */
+export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-indigo-700 via-indigo-800 to-slate-900 p-10 text-white lg:flex">
+        <div
+          aria-hidden="true"
+          className="absolute -top-24 -right-24 size-80 rounded-full bg-teal-400/20 blur-3xl"
+        />
+        <Link to={paths.home} className="relative w-fit rounded-lg">
+          <BrandLogo inverted />
+        </Link>
+        <div className="relative">
+          <h2 className="text-3xl leading-tight font-semibold">Moving goods across Sri Lanka, on time.</h2>
+          <ul className="mt-8 space-y-4">
+            {POINTS.map((point) => (
+              <li key={point} className="flex gap-3 text-indigo-100">
+                <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-300" />
+                <span>{point}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="relative text-sm text-indigo-200">
+          Kandy · Colombo · Negombo · Galle · Matara · Jaffna · Trincomalee
+        </p>
+      </aside>
+      <main className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:px-8">
+        <div className="w-full max-w-md">
+          <div className="mb-8 flex items-center justify-between">
+            <Link to={paths.home} className="rounded-lg lg:hidden">
+              <BrandLogo />
+            </Link>
+            <Link
+              to={paths.home}
+              className="ml-auto inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-indigo-700"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to home
+            </Link>
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+          <p className="mt-1.5 text-sm text-slate-600">{subtitle}</p>
+          <div className="mt-8">{children}</div>
+          {footer && (
+            <div className="mt-8 border-t border-slate-200 pt-6 text-sm text-slate-600">{footer}</div>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}

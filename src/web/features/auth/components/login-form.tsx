@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { destinationAfterLogin } from '../../../app/redirects';
+import { useSession } from '../../../app/session';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { LOGIN_FAILED_MESSAGE, type LoginValues, loginSchema, NO_PORTAL_MESSAGE } from '../login-schema';
+
+export interface LoginFormProps {
+  /** Set while a sign-in runs, so the page's "already signed in" redirect does not race it. */
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/** Username and password; on success goes to the user's own portal (portal-spec §2). */
+export function LoginForm({ onBusyChange }: LoginFormProps) {
+  const { login, logout } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  async function onSubmit(values: LoginValues) {
+    setError(null);
+    onBusyChange?.(true);
+    try {
+      const profile = await login(values.username, values.password);
+      const from = (location.state as { from?: unknown } | null)?.from;
+      const destination = destinationAfterLogin(profile.role, from);
+      if (destination) {
+        navigate(destination, { replace: true });
+      } else {
+        logout();
+        setError(NO_PORTAL_MESSAGE);
+      }
+    } catch (err) {
+      console.warn('Sign-in failed', err);
+      setError(LOGIN_FAILED_MESSAGE);
+    } finally {
+      onBusyChange?.(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      {error && <Alert variant="error">{error}</Alert>}
+      <Input
+        label="Username"
+        autoComplete="username"
+        required
+        autoFocus
+        error={errors.username?.message}
+        {...register('username')}
+      />
+      <Input
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
+        {!isSubmitting && <LogIn aria-hidden="true" className="size-4" />}
+        Sign in
+      </Button>
+    </form>
+  );
+}

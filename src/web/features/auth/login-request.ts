@@ -1,0 +1,20 @@
+import type { TokenResponse } from '../../../shared/contract/auth';
+import { ApiError, api } from '../../lib/api-client';
+
+/**
+ * POST /auth/login with the OAuth2 password form (portal-spec §7). A failure is rethrown as
+ * the spec's network-failure wording around the response text or Login failed ({status}).
+ */
+export async function requestToken(username: string, password: string): Promise<TokenResponse> {
+  const form = new URLSearchParams({ username, password, scope: '', grant_type: 'password' });
+  try {
+    return await api<TokenResponse>('/auth/login', { method: 'POST', body: form });
+  } catch (err) {
+    if (err instanceof ApiError) {
+      const empty = err.body === '' || err.body === null || err.body === undefined;
+      const text = empty ? `Login failed (${err.status})` : err.message;
+      throw new ApiError(`Network request failed for /auth/login: ${text}`, err.status, err.body);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** portal-spec §5: username and password required. */
+export const loginSchema = z.object({
+  username: z.string().trim().min(1, 'Username is required'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginValues = z.infer<typeof loginSchema>;
+
+/** The one message a failed sign-in shows (portal-spec §8). */
+export const LOGIN_FAILED_MESSAGE = 'Invalid credentials or server unavailable';
+export const NO_PORTAL_MESSAGE = 'Your account has no portal access yet. Please contact an administrator.';

@@ -1,0 +1,7 @@
+import type { Profile } from '../../../shared/contract/auth';
+import { api } from '../../lib/api-client';
+
+/** GET /auth/profile: the signed-in user (portal-spec §4). */
+export function fetchProfile(signal?: AbortSignal): Promise<Profile> {
+  return api<Profile>('/auth/profile', { signal });
+}

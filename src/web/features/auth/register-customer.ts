@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Profile, RegistrationRequest } from '../../../shared/contract/auth';
+import { api } from '../../lib/api-client';
+
+/** POST /auth/register_public_customer (JSON). Errors are rethrown (portal-spec §8). */
+export function registerCustomer(payload: RegistrationRequest): Promise<Profile> {
+  return api<Profile>('/auth/register_public_customer', { method: 'POST', body: payload });
+}
+
+export function useRegisterCustomer() {
+  return useMutation({ mutationFn: registerCustomer });
+}
