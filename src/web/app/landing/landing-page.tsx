@@ -22,9 +22,11 @@ export function LandingPage() {
             <BrandLogo />
           </Link>
           <nav aria-label="Sign in" className="flex items-center gap-2">
-            <Link to={paths.login} className={buttonClasses('ghost', 'sm', 'hidden sm:inline-flex')}>
-              Staff Login
-            </Link>
+            <span className="hidden sm:block">
+              <Link to={paths.login} className={buttonClasses('ghost', 'sm')}>
+                Staff Login
+              </Link>
+            </span>
             <Link to={paths.customerLogin} className={buttonClasses('primary', 'sm')}>
               Customer Login
             </Link>

@@ -26,7 +26,7 @@ export function buttonClasses(
   className?: string,
 ) {
   return clsx(
-    'inline-flex items-center justify-center rounded-lg font-medium transition-colors',
+    'inline-flex items-center justify-center rounded-lg font-medium whitespace-nowrap transition-colors',
     'focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60',
     VARIANTS[variant],
     SIZES[size],

@@ -5,10 +5,19 @@ import type { ComponentProps } from 'react';
 /** Radix tabs with the kit's styling; keyboard navigation and ARIA come from Radix. */
 export const Tabs = RadixTabs.Root;
 
-export function TabsList({ className, ...rest }: ComponentProps<typeof RadixTabs.List>) {
+export interface TabsListProps extends ComponentProps<typeof RadixTabs.List> {
+  /** Fill the container's width, the triggers sharing it equally. */
+  stretch?: boolean;
+}
+
+export function TabsList({ className, stretch = false, ...rest }: TabsListProps) {
   return (
     <RadixTabs.List
-      className={clsx('inline-flex items-center gap-1 rounded-lg bg-slate-100 p-1', className)}
+      className={clsx(
+        'items-center gap-1 rounded-lg bg-slate-100 p-1',
+        stretch ? 'flex w-full *:flex-1' : 'inline-flex',
+        className,
+      )}
       {...rest}
     />
   );

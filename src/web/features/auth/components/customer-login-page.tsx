@@ -35,7 +35,7 @@ export function CustomerLoginPage() {
       }
     >
       <Tabs defaultValue="login">
-        <TabsList className="grid w-full grid-cols-2">
+        <TabsList stretch aria-label="Login or sign up">
           <TabsTrigger value="login">Login</TabsTrigger>
           <TabsTrigger value="signup">Sign Up</TabsTrigger>
         </TabsList>
