@@ -1,3 +1,45 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../../../app/session';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Loading } from '../../../components/ui/spinner';
+import { NewOrderForm } from '../../../features/orders/components/new-order-form';
+import { NEW_ORDER_MESSAGES } from '../../../features/orders/lib/new-order-schema';
+import { productKeys, useProducts } from '../../../features/products/api/get-products';
+
 export function NewOrderPage() {
-  return <h1 className="text-2xl font-semibold">New Order</h1>;
+  const { user } = useSession();
+  const products = useProducts();
+  const queryClient = useQueryClient();
+
+  const blockedReason = !user
+    ? NEW_ORDER_MESSAGES.notLoggedIn
+    : user.customer_id === null
+      ? NEW_ORDER_MESSAGES.noCustomer
+      : null;
+
+  return (
+    <div>
+      <PageHeader title="New Order" description="Choose a delivery date and the products you need." />
+      {products.isPending ? (
+        <Loading label="Loading products..." />
+      ) : products.isError ? (
+        <Alert variant="error" title="Failed to load products">
+          <p>{products.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => products.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <NewOrderForm
+          products={products.data}
+          customerId={user?.customer_id ?? null}
+          blockedReason={blockedReason}
+          // Placing an order reserves stock, so the available units change.
+          onPlaced={() => queryClient.invalidateQueries({ queryKey: productKeys.all })}
+        />
+      )}
+    </div>
+  );
 }

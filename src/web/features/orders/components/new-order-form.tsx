@@ -1,0 +1,145 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ORDER_LEAD_DAYS } from '../../../../shared/constants';
+import type { Product } from '../../../../shared/contract/products';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Textarea } from '../../../components/ui/textarea';
+import { useCreateOrder } from '../api/create-order';
+import { DELIVERY_CITIES } from '../lib/delivery-cities';
+import { minDeliveryDate } from '../lib/delivery-date';
+import { formatDate } from '../lib/format';
+import {
+  emptyNewOrderForm,
+  type NewOrderFormValues,
+  newOrderFormSchema,
+  toCreateOrderRequest,
+} from '../lib/new-order-schema';
+import { computeOrderTotals } from '../lib/order-totals';
+import { AttachmentPicker } from './attachment-picker';
+import { OrderItemLines } from './order-item-lines';
+import { OrderSubmitResult, type SubmitResult } from './order-submit-result';
+import { OrderSummaryPanel } from './order-summary-panel';
+
+const CITY_OPTIONS = DELIVERY_CITIES.map((city) => ({ value: city, label: city }));
+
+export interface NewOrderFormProps {
+  products: readonly Product[];
+  customerId: number | null;
+  /** Why this user cannot order (not logged in, no customer profile); blocks submitting. */
+  blockedReason: string | null;
+  onPlaced?: (orderId: number) => void;
+}
+
+/** The new-order form of portal-spec §5 with a live order summary. */
+export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: NewOrderFormProps) {
+  const minDate = useMemo(() => minDeliveryDate(), []);
+  const schema = useMemo(() => newOrderFormSchema(minDate), [minDate]);
+  const form = useForm<NewOrderFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: emptyNewOrderForm(),
+  });
+  const { register, control, handleSubmit, reset, formState } = form;
+  const items = useWatch({ control, name: 'items' });
+  const totals = useMemo(() => computeOrderTotals(items ?? [], products), [items, products]);
+  const [files, setFiles] = useState<File[]>([]);
+  const [result, setResult] = useState<SubmitResult | null>(null);
+  const createOrder = useCreateOrder();
+
+  const onSubmit = handleSubmit((values) => {
+    if (blockedReason || customerId === null) return;
+    setResult(null);
+    createOrder.mutate(
+      { customerId, request: toCreateOrderRequest(values), files },
+      {
+        onSuccess: (created) => {
+          setResult({ kind: 'success', orderId: created.order_id });
+          reset(emptyNewOrderForm());
+          setFiles([]);
+          onPlaced?.(created.order_id);
+        },
+        onError: (error) => setResult({ kind: 'error', detail: error.message }),
+      },
+    );
+  });
+
+  const errors = formState.errors;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        {blockedReason && <Alert variant="error">{blockedReason}</Alert>}
+        {result && (
+          <OrderSubmitResult key={JSON.stringify(result)} result={result} onDismiss={() => setResult(null)} />
+        )}
+        <Card>
+          <CardHeader
+            title="Delivery date"
+            description={`Orders need at least ${ORDER_LEAD_DAYS} days' lead time.`}
+          />
+          <CardBody>
+            <Input
+              label="Delivery date"
+              type="date"
+              min={minDate}
+              required
+              hint={`Earliest possible date: ${formatDate(minDate)}`}
+              error={errors.scheduleDate?.message}
+              containerClassName="max-w-xs"
+              {...register('scheduleDate')}
+            />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Items" />
+          <CardBody>
+            <OrderItemLines
+              control={control}
+              register={register}
+              errors={errors}
+              products={products}
+              totals={totals}
+              submitted={formState.isSubmitted}
+            />
+          </CardBody>
+        </Card>
+        <Card>
+          <CardHeader title="Delivery details" />
+          <CardBody className="space-y-4">
+            <Textarea
+              label="Delivery address"
+              rows={2}
+              required
+              error={errors.deliveryAddress?.message}
+              {...register('deliveryAddress')}
+            />
+            <Select
+              label="City"
+              optional
+              placeholder="Select a city"
+              options={CITY_OPTIONS}
+              {...register('city')}
+            />
+            <Textarea
+              label="Special instructions"
+              optional
+              rows={3}
+              error={errors.specialInstructions?.message}
+              {...register('specialInstructions')}
+            />
+            <AttachmentPicker files={files} onChange={setFiles} />
+          </CardBody>
+        </Card>
+      </div>
+      <div className="space-y-4 lg:sticky lg:top-6 lg:self-start">
+        <OrderSummaryPanel totals={totals} />
+        <Button type="submit" size="lg" className="w-full" loading={createOrder.isPending}>
+          Place Order
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { formatMoney } from '../../../../shared/constants';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import type { OrderTotals } from '../lib/order-totals';
+
+/** The live order summary next to the new-order form. */
+export function OrderSummaryPanel({ totals }: { totals: OrderTotals }) {
+  const chosen = totals.lines.filter((line) => line.product !== null);
+  return (
+    <Card>
+      <CardHeader title="Order summary" />
+      <CardBody className="space-y-4 text-sm">
+        {chosen.length === 0 ? (
+          <p className="text-slate-500">No items selected yet.</p>
+        ) : (
+          <ul className="space-y-2">
+            {chosen.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: summary lines have no identity but their position
+              <li key={`${line.product?.product_id}-${index}`} className="flex justify-between gap-3">
+                <span className="min-w-0 text-slate-700">
+                  {line.product?.productName} × {line.quantity}
+                </span>
+                <span className="tabular-nums text-slate-900">{formatMoney(line.lineTotal)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="space-y-2 border-t border-slate-100 pt-4">
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Subtotal</dt>
+            <dd className="tabular-nums">{formatMoney(totals.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt className="text-slate-600">Delivery fee</dt>
+            <dd className="tabular-nums">{formatMoney(totals.deliveryFee)}</dd>
+          </div>
+          <div className="flex justify-between border-t border-slate-100 pt-2 text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{formatMoney(totals.total)}</dd>
+          </div>
+        </dl>
+      </CardBody>
+    </Card>
+  );
+}
