@@ -1,3 +1,131 @@
+import { FileDown, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { useExportOrders } from '../../../features/orders/api/export-orders';
+import { useCustomerStats } from '../../../features/orders/api/get-customer-stats';
+import { OrderHistoryList } from '../../../features/orders/components/order-history-list';
+import {
+  HISTORY_TABS,
+  type HistoryTab,
+  parseHistoryTab,
+  tabCount,
+  tabStatus,
+} from '../../../features/orders/lib/history-tabs';
+import { parsePage } from '../../../features/orders/lib/pagination';
+import { useDebouncedValue } from '../../../features/orders/lib/use-debounced-value';
+
+/** Order history: status tabs with counts, search, paged table and CSV export; filters live in the URL. */
 export function HistoryPage() {
-  return <h1 className="text-2xl font-semibold">Order History</h1>;
+  const [params, setParams] = useSearchParams();
+  const tab = parseHistoryTab(params.get('status'));
+  const q = params.get('q') ?? '';
+  const page = parsePage(params.get('page'));
+  const [search, setSearch] = useState(q);
+  const debouncedSearch = useDebouncedValue(search.trim(), 350);
+  const stats = useCustomerStats();
+  const exportCsv = useExportOrders();
+
+  function update(changes: Record<string, string | null>) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search term should reset the page
+  useEffect(() => {
+    if (debouncedSearch !== q) update({ q: debouncedSearch || null, page: null });
+  }, [debouncedSearch]);
+
+  const status = tabStatus(tab);
+  const query = { status, q: q || undefined, page, page_size: DEFAULT_PAGE_SIZE };
+
+  return (
+    <div>
+      <PageHeader
+        title="Order History"
+        description="Every order you placed, newest first."
+        actions={
+          <Button
+            variant="secondary"
+            onClick={() => exportCsv.mutate({ status, q: q || undefined })}
+            loading={exportCsv.isPending}
+          >
+            {!exportCsv.isPending && <FileDown aria-hidden="true" className="size-4" />}
+            Export All
+          </Button>
+        }
+      />
+      {exportCsv.isError && (
+        <Alert
+          variant="error"
+          title="Failed to export orders"
+          className="mb-4"
+          onDismiss={() => exportCsv.reset()}
+        >
+          {exportCsv.error.message}
+        </Alert>
+      )}
+      <Tabs
+        value={tab}
+        onValueChange={(value) => update({ status: value === 'All' ? null : value, page: null })}
+      >
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+          <TabsList aria-label="Filter orders by status" className="flex-wrap">
+            {HISTORY_TABS.map((value: HistoryTab) => {
+              const count = tabCount(stats.data, value);
+              return (
+                <TabsTrigger key={value} value={value}>
+                  {value}
+                  {count !== null && (
+                    <span className="rounded-full bg-slate-200/70 px-1.5 text-xs tabular-nums text-slate-700">
+                      {count}
+                    </span>
+                  )}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+          <div className="relative lg:w-72">
+            <Input
+              label="Search orders"
+              type="search"
+              placeholder="Order number or product"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              className="pl-9"
+            />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-400"
+            />
+          </div>
+        </div>
+        {HISTORY_TABS.map((value) => (
+          <TabsContent key={value} value={value}>
+            <Card className="overflow-hidden">
+              <OrderHistoryList
+                query={query}
+                onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+              />
+            </Card>
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
 }

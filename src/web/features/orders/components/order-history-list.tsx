@@ -1,0 +1,76 @@
+import { PackageSearch } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Loading } from '../../../components/ui/spinner';
+import { useDownloadInvoice } from '../api/download-invoice';
+import { useOrders } from '../api/get-orders';
+import type { OrderListParams } from '../api/order-keys';
+import { OrdersTable } from './orders-table';
+import { PaginationBar } from './pagination-bar';
+
+export interface OrderHistoryListProps {
+  query: OrderListParams;
+  onPageChange: (page: number) => void;
+}
+
+/** One page of the order history with its loading, error and empty states. */
+export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps) {
+  const orders = useOrders(query);
+  const invoice = useDownloadInvoice();
+
+  if (orders.isPending) return <Loading label="Loading orders..." />;
+  if (orders.isError) {
+    return (
+      <div className="p-5">
+        <Alert variant="error" title="Failed to load orders">
+          <p>{orders.error.message}</p>
+          <Button variant="secondary" size="sm" className="mt-3" onClick={() => orders.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+
+  const { rows, total } = orders.data;
+  return (
+    <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
+      {invoice.isError && (
+        <div className="p-4">
+          <Alert variant="error" title="Failed to download invoice" onDismiss={() => invoice.reset()}>
+            {invoice.error.message}
+          </Alert>
+        </div>
+      )}
+      {rows.length === 0 ? (
+        <EmptyState
+          icon={PackageSearch}
+          title="No orders found"
+          description={query.q ? `Nothing matches “${query.q}”.` : undefined}
+          action={
+            <Link to={paths.customer.newOrder} className={buttonClasses('primary', 'sm')}>
+              Place an order
+            </Link>
+          }
+        />
+      ) : (
+        <OrdersTable
+          rows={rows}
+          onInvoice={(id) => invoice.mutate(id)}
+          invoicePendingId={invoice.isPending ? invoice.variables : null}
+        />
+      )}
+      <div className="border-t border-slate-100 px-4 py-3">
+        <PaginationBar
+          page={query.page}
+          pageSize={query.page_size}
+          total={total}
+          onPageChange={onPageChange}
+        />
+      </div>
+    </div>
+  );
+}

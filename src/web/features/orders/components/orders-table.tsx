@@ -1,0 +1,94 @@
+import { Download, Eye } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../../shared/constants';
+import type { OrderSummary } from '../../../../shared/contract/orders';
+import { paths } from '../../../app/paths';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { formatDate } from '../lib/format';
+
+export interface OrdersTableProps {
+  rows: readonly OrderSummary[];
+  onInvoice: (orderId: number) => void;
+  /** The order whose invoice is being downloaded. */
+  invoicePendingId?: number | null;
+}
+
+const TH = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
+
+/** The customer's orders: number, dates, status, items, total, with View and Invoice actions. */
+export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTableProps) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={TH}>
+              Order #
+            </th>
+            <th scope="col" className={TH}>
+              Placed
+            </th>
+            <th scope="col" className={TH}>
+              Delivery date
+            </th>
+            <th scope="col" className={TH}>
+              Status
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Items
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Total
+            </th>
+            <th scope="col" className={`${TH} text-right`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 bg-white">
+          {rows.map((order) => (
+            <tr key={order.order_id} className="hover:bg-slate-50">
+              <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
+                #{order.order_id}
+              </th>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(order.order_date)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {formatDate(order.schedule_date)}
+              </td>
+              <td className="px-4 py-3">
+                <StatusBadge status={order.status} />
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">{order.item_count}</td>
+              <td className="px-4 py-3 text-right font-medium tabular-nums">{formatMoney(order.total)}</td>
+              <td className="px-4 py-3">
+                <div className="flex justify-end gap-2">
+                  <Link
+                    to={paths.customer.order(order.order_id)}
+                    className={buttonClasses('secondary', 'sm')}
+                    aria-label={`View order #${order.order_id}`}
+                  >
+                    <Eye aria-hidden="true" className="size-4" />
+                    View
+                  </Link>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onInvoice(order.order_id)}
+                    loading={invoicePendingId === order.order_id}
+                    title={`Download the invoice of order #${order.order_id}`}
+                  >
+                    {invoicePendingId !== order.order_id && (
+                      <Download aria-hidden="true" className="size-4" />
+                    )}
+                    Invoice
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
