@@ -16,6 +16,10 @@ import { MAX_ATTACHMENT_BYTES } from '../shared/constants';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { registerOrderRoutes } from './features/orders/orders.routes';
+import { registerProductRoutes } from './features/products/products.routes';
+import { registerSupportRoutes } from './features/support/support.routes';
 import { registerAuthentication } from './http/authenticate';
 import { registerErrorHandler } from './http/error-handler';
 import { LoginThrottle } from './http/login-throttle';
@@ -32,7 +36,13 @@ export interface BuildAppOptions {
   loginMaxFailures?: number;
 }
 
-const FEATURES: Array<(app: App, ctx: AppContext) => void> = [registerAuthRoutes];
+const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
+  registerAuthRoutes,
+  registerProductRoutes,
+  registerOrderRoutes,
+  registerDashboardRoutes,
+  registerSupportRoutes,
+];
 
 export async function buildApp(options: BuildAppOptions) {
   const clock = options.clock ?? (() => new Date());

@@ -18,7 +18,7 @@ export const PERMISSIONS = {
   'orders:allocate-train': ['manager', 'admin'],
   'dashboard:customer': ['customer'],
   'support:create': ['customer'],
-  'support:read': ['admin', 'manager'],
+  'support:read': ['customer', 'admin', 'manager'],
   'users:manage': ['admin'],
   'roles:manage': ['admin'],
   'audit:read': ['admin'],

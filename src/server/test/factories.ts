@@ -101,3 +101,75 @@ export async function createProduct(
     return { ...product!, availableUnits: units };
   });
 }
+
+/** A city with its store and one route, for orders that need a destination. */
+export async function createCityWithRoute(app: BuiltApp, name: string, towns: string[]) {
+  const db = app.ctx.db;
+  const city = await db.execute<{ city_id: number }>(
+    sql`insert into cities (name) values (${name}) on conflict do nothing returning city_id`,
+  );
+  const cityId =
+    city.rows[0]?.city_id ??
+    (await db.execute<{ city_id: number }>(sql`select city_id from cities where name = ${name}`)).rows[0]!
+      .city_id;
+  const store = await db.execute<{ store_id: number }>(
+    sql`insert into stores (city_id, address, near_station_name) values (${cityId}, 'Station Road', ${`${name} Station`})
+        returning store_id`,
+  );
+  const route = await db.execute<{ route_id: number }>(
+    sql`insert into routes (store_id, name, end_location, covered_towns, max_delivery_hours)
+        values (${store.rows[0]!.store_id}, ${`${name} route`}, ${towns[0] ?? name},
+                ${`{${towns.join(',')}}`}, 4) returning route_id`,
+  );
+  return { cityId, routeId: route.rows[0]!.route_id };
+}
+
+/** YYYY-MM-DD a number of days from today (UTC), for schedule dates. */
+export function daysFromNow(days: number, from = new Date()): string {
+  const d = new Date(from);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Places an order through the API as the given customer user. */
+export async function placeOrderAs(
+  app: BuiltApp,
+  user: TestUser,
+  items: Array<{ productID: number; quantity: number }>,
+  extra: Record<string, unknown> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/customers/${user.customerId}/orders`,
+    headers: user.auth,
+    payload: { scheduleDate: daysFromNow(10), items, deliveryAddress: '5 Lake Road, Kandy', ...extra },
+  });
+}
+
+/** A multipart/form-data body for inject(). */
+export function multipart(
+  fields: Record<string, string>,
+  files: Array<{ name: string; filename: string; data: Buffer; type: string }>,
+) {
+  const boundary = `----kp${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const f of files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}

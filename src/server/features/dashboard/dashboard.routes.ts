@@ -1,0 +1,19 @@
+import { customerStatsSchema } from '../../../shared/contract/orders';
+import type { App, AppContext } from '../../context';
+import { currentUser } from '../../http/auth-context';
+import { customerStats } from '../orders/orders.service';
+
+export function registerDashboardRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/api/dashboard/customer-stats',
+    {
+      config: { permission: 'dashboard:customer' },
+      schema: {
+        tags: ['dashboard'],
+        summary: "The customer's order counts and recent orders",
+        response: { 200: customerStatsSchema },
+      },
+    },
+    async (request) => customerStats(ctx, currentUser(request)),
+  );
+}

@@ -1,0 +1,207 @@
+import { ATTACHMENT_EXTENSIONS, DELIVERY_FEE, MAX_ATTACHMENT_BYTES } from '../../../shared/constants';
+import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '../../../shared/contract/orders';
+import { earliestScheduleDate, isRealDate } from '../../../shared/dates';
+import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
+import type { AppContext } from '../../context';
+import { type Executor, withActor } from '../../db/client';
+import { type AuthUser, assertCustomerAccess } from '../../http/auth-context';
+import { AppError, conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '../../http/errors';
+import * as q from './orders.queries';
+
+export interface UploadedFile {
+  fileName: string;
+  contentType: string;
+  data: Buffer;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** 415 for another type, 413 past 10 MB; the stored content type comes from the extension. */
+export function checkAttachment(fileName: string, size: number): string {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  if (!(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext) || !fileName.includes('.')) {
+    throw new AppError(
+      415,
+      `Unsupported file type for '${fileName}': allowed are ${ATTACHMENT_EXTENSIONS.join(', ')}`,
+    );
+  }
+  if (size > MAX_ATTACHMENT_BYTES) throw new AppError(413, `File '${fileName}' is larger than 10 MB`);
+  return CONTENT_TYPES[ext]!;
+}
+
+/** Customers see their own orders only; staff see all. */
+export function scopeOf(user: AuthUser): q.OrderScope {
+  return { customerId: user.portal === 'customer' ? (user.customerId ?? -1) : null };
+}
+
+/**
+ * Places an order in one transaction: checks the lead time, locks the products, reserves the
+ * stock through ledger movements (the database refuses a negative balance), captures prices,
+ * records the first status and keeps the attachments.
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  user: AuthUser,
+  customerId: number,
+  input: CreateOrderRequest,
+  files: UploadedFile[] = [],
+) {
+  assertCustomerAccess(user, customerId);
+  if (!isRealDate(input.scheduleDate))
+    throw unprocessable(`scheduleDate: '${input.scheduleDate}' is not a real date`);
+  const now = ctx.clock();
+  const earliest = earliestScheduleDate(now);
+  if (input.scheduleDate < earliest) {
+    throw unprocessable(`scheduleDate: delivery must be at least 7 days ahead, on or after ${earliest}`);
+  }
+  for (const file of files) checkAttachment(file.fileName, file.data.length);
+  const wanted = new Map<number, number>();
+  for (const item of input.items)
+    wanted.set(item.productID, (wanted.get(item.productID) ?? 0) + item.quantity);
+
+  try {
+    return await withActor(ctx.db, user.userId, async (tx) => {
+      const customer = await q.customerExists(tx, customerId);
+      if (!customer) throw notFound(`Customer ${customerId} not found`);
+      const ids = [...wanted.keys()].sort((a, b) => a - b);
+      const locked = await q.lockProducts(tx, ids);
+      const missing = ids.filter((id) => !locked.some((p) => p.product_id === id));
+      if (missing.length > 0) throw unprocessable(`Product ${missing.join(', ')} does not exist`);
+      for (const product of locked) {
+        const requested = wanted.get(product.product_id)!;
+        if (product.available_units < requested) {
+          throw conflict(
+            `Not enough stock for ${product.name}: ${product.available_units} available, ${requested} requested`,
+          );
+        }
+      }
+      const address = input.deliveryAddress?.trim() || customer.address;
+      const cityId = (input.city ? await q.findCityId(tx, input.city) : null) ?? customer.city_id;
+      if (input.city && cityId === null) throw unprocessable(`city: we do not deliver to '${input.city}'`);
+      const routeId = cityId === null ? null : await q.findRouteForAddress(tx, cityId, address);
+      const order = await q.insertOrder(tx, {
+        customerId,
+        orderDate: now,
+        scheduleDate: input.scheduleDate,
+        status: 'Pending',
+        deliveryAddress: address,
+        cityId,
+        routeId,
+        specialInstructions: input.specialInstructions?.trim() || null,
+        deliveryFee: DELIVERY_FEE,
+        createdBy: user.userId,
+      });
+      const lines = locked.map((p) => ({
+        productId: p.product_id,
+        quantity: wanted.get(p.product_id)!,
+        unitPrice: p.unit_price,
+      }));
+      await q.insertOrderLines(tx, order.orderId, lines, user.userId);
+      await q.insertStatusChange(tx, {
+        orderId: order.orderId,
+        fromStatus: null,
+        toStatus: 'Pending',
+        changedBy: user.userId,
+        changedAt: now,
+      });
+      await q.insertAttachments(
+        tx,
+        files.map((f) => ({
+          orderId: order.orderId,
+          fileName: f.fileName,
+          contentType: checkAttachment(f.fileName, f.data.length),
+          sizeBytes: f.data.length,
+          data: f.data,
+          uploadedBy: user.userId,
+        })),
+      );
+      return { order_id: order.orderId, status: order.status as OrderStatus, attachments: files.length };
+    });
+  } catch (err) {
+    // the ledger trigger hit the CHECK on available_units: another order took the units first
+    if (pgErrorCode(err) === '23514' && pgConstraint(err)?.startsWith('products_available_units')) {
+      throw conflict('Not enough stock: another order took the last units, please review your quantities');
+    }
+    throw err;
+  }
+}
+
+export async function listOrdersPage(
+  ctx: AppContext,
+  user: AuthUser,
+  query: OrderListQuery & { page: number; page_size: number },
+) {
+  const filter = { ...scopeOf(user), status: query.status, q: query.q };
+  const [total, rows] = await Promise.all([
+    q.countOrders(ctx.db, filter),
+    q.listOrders(ctx.db, filter, query.page_size, (query.page - 1) * query.page_size),
+  ]);
+  return { total, rows };
+}
+
+export async function getOrderDetail(db: Executor, user: AuthUser, orderId: number): Promise<OrderDetail> {
+  const header = await q.findOrderHeader(db, orderId, scopeOf(user));
+  if (!header) throw notFound(`Order ${orderId} not found`);
+  const [items, history, legs, delivery, attachments] = await Promise.all([
+    q.findOrderItems(db, orderId),
+    q.findStatusHistory(db, orderId),
+    q.findTrainLegs(db, orderId),
+    q.findTruckDelivery(db, orderId),
+    q.findAttachments(db, orderId),
+  ]);
+  const subtotal = Math.round(items.reduce((sum, i) => sum + i.line_total, 0) * 100) / 100;
+  return {
+    order_id: header.order_id,
+    customer_id: header.customer_id,
+    customer_name: header.customer_name,
+    customer_city: header.customer_city,
+    order_date: header.order_date,
+    schedule_date: header.schedule_date,
+    status: header.status,
+    delivery_address: header.delivery_address || header.customer_address,
+    special_instructions: header.special_instructions,
+    delivery_date_time: header.delivered_at ?? delivery?.delivery_date_time ?? null,
+    delivery_status: delivery?.status ?? null,
+    items,
+    subtotal,
+    delivery_fee: header.delivery_fee,
+    total: Math.round((subtotal + header.delivery_fee) * 100) / 100,
+    train_legs: legs,
+    truck_delivery: delivery,
+    history,
+    attachments,
+  };
+}
+
+export async function customerStats(ctx: AppContext, user: AuthUser) {
+  const scope = scopeOf(user);
+  const [counts, recent] = await Promise.all([
+    q.statusCounts(ctx.db, scope),
+    q.listOrders(ctx.db, scope, 5, 0),
+  ]);
+  const statusCountMap: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
+  for (const row of counts) statusCountMap[row.status] = row.n;
+  const sum = (statuses: readonly string[]) => statuses.reduce((n, s) => n + (statusCountMap[s] ?? 0), 0);
+  return {
+    total_orders: sum(ORDER_STATUSES),
+    active_orders: sum(ACTIVE_ORDER_STATUSES),
+    delivered_orders: statusCountMap.Delivered ?? 0,
+    status_counts: statusCountMap,
+    recent_orders: recent,
+  };
+}
+
+export async function getAttachment(ctx: AppContext, user: AuthUser, orderId: number, attachmentId: number) {
+  const header = await q.findOrderHeader(ctx.db, orderId, scopeOf(user));
+  if (!header) throw notFound(`Order ${orderId} not found`);
+  const file = await q.findAttachmentFile(ctx.db, orderId, attachmentId);
+  if (!file) throw notFound(`Attachment ${attachmentId} not found on order ${orderId}`);
+  return file;
+}

@@ -1,0 +1,264 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  createCityWithRoute,
+  createProduct,
+  createUser,
+  daysFromNow,
+  placeOrderAs,
+} from '../../test/factories';
+import { createTestApp } from '../../test/harness';
+
+const t = await createTestApp();
+const { app } = t;
+const db = app.ctx.db;
+
+const units = async (productId: number) =>
+  (
+    await db.execute<{ n: number }>(
+      sql`select available_units as n from products where product_id = ${productId}`,
+    )
+  ).rows[0]!.n;
+const orderCount = async () =>
+  (await db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n;
+
+describe('POST /api/customers/{id}/orders', () => {
+  it('refuses a delivery date 6 days ahead and accepts 7 days, by the server clock', async () => {
+    t.setNow(new Date('2026-03-10T12:00:00Z')); // 17:30 in Colombo, still 10 March
+    const customer = await createUser(app, 'Customer');
+    const product = await createProduct(app, { units: 10 });
+    const items = [{ productID: product.productId, quantity: 1 }];
+    const early = await placeOrderAs(app, customer, items, { scheduleDate: '2026-03-16' });
+    expect(early.statusCode).toBe(422);
+    expect(early.json().detail).toBe(
+      'scheduleDate: delivery must be at least 7 days ahead, on or after 2026-03-17',
+    );
+    const onTime = await placeOrderAs(app, customer, items, { scheduleDate: '2026-03-17' });
+    expect(onTime.statusCode).toBe(201);
+    expect(onTime.json()).toMatchObject({ status: 'Pending', attachments: 0 });
+    t.setNow(new Date());
+  });
+
+  it('reserves stock through the ledger, captures prices, and records the first status', async () => {
+    const customer = await createUser(app, 'Customer');
+    const product = await createProduct(app, { units: 20, unitPrice: 12.5 });
+    const res = await placeOrderAs(app, customer, [
+      { productID: product.productId, quantity: 3 },
+      { productID: product.productId, quantity: 2 },
+    ]);
+    expect(res.statusCode).toBe(201);
+    const orderId = res.json().order_id;
+    expect(await units(product.productId)).toBe(15);
+    const ledger = await db.execute<{ delta: number; reason: string }>(
+      sql`select delta, reason from stock_movements where order_id = ${orderId}`,
+    );
+    expect(ledger.rows).toEqual([{ delta: -5, reason: 'order_reserved' }]);
+    await db.execute(sql`update products set unit_price = 99 where product_id = ${product.productId}`);
+    const detail = (await app.inject({ url: `/api/orders/${orderId}`, headers: customer.auth })).json();
+    expect(detail.items).toEqual([
+      {
+        product_id: product.productId,
+        product_name: product.name,
+        quantity: 5,
+        unit_price: 12.5,
+        line_total: 62.5,
+      },
+    ]);
+    expect(detail).toMatchObject({ subtotal: 62.5, delivery_fee: 25, total: 87.5, status: 'Pending' });
+    expect(detail.history).toEqual([
+      expect.objectContaining({ from_status: null, to_status: 'Pending', changed_by: customer.userName }),
+    ]);
+  });
+
+  it('answers a shortage with 409 naming the product and writes nothing', async () => {
+    const customer = await createUser(app, 'Customer');
+    const plenty = await createProduct(app, { units: 50 });
+    const scarce = await createProduct(app, { units: 2, name: 'Sunlight Soap 100g' });
+    const before = await orderCount();
+    const res = await placeOrderAs(app, customer, [
+      { productID: plenty.productId, quantity: 5 },
+      { productID: scarce.productId, quantity: 3 },
+    ]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toBe('Not enough stock for Sunlight Soap 100g: 2 available, 3 requested');
+    expect(await orderCount()).toBe(before);
+    expect(await units(plenty.productId)).toBe(50);
+    expect(await units(scarce.productId)).toBe(2);
+  });
+
+  it('sells exactly the available units when many customers race for the last ones', async () => {
+    const product = await createProduct(app, { units: 5 });
+    const buyers = await Promise.all(Array.from({ length: 16 }, () => createUser(app, 'Customer')));
+    const results = await Promise.all(
+      buyers.map((b) => placeOrderAs(app, b, [{ productID: product.productId, quantity: 1 }])),
+    );
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(11);
+    expect(await units(product.productId)).toBe(0);
+    const sold = await db.execute<{ n: number }>(
+      sql`select coalesce(sum(quantity), 0)::int as n from order_items where product_id = ${product.productId}`,
+    );
+    expect(sold.rows[0]!.n).toBe(5);
+  });
+
+  it('rejects bad input with a detail naming the field, and unknown products', async () => {
+    const customer = await createUser(app, 'Customer');
+    const product = await createProduct(app);
+    const cases: Array<[Record<string, unknown>, RegExp]> = [
+      [{ items: [] }, /items: an order needs at least one item/],
+      [{ items: [{ productID: product.productId, quantity: 0 }] }, /quantity must be at least 1/],
+      [{ items: [{ productID: product.productId, quantity: 1.5 }] }, /quantity must be a whole number/],
+      [
+        { scheduleDate: '2026-02-30', items: [{ productID: product.productId, quantity: 1 }] },
+        /not a real date/,
+      ],
+      [{ scheduleDate: 'next week', items: [{ productID: product.productId, quantity: 1 }] }, /scheduleDate/],
+      [{ items: [{ productID: 999999, quantity: 1 }] }, /Product 999999 does not exist/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/customers/${customer.customerId}/orders`,
+        headers: customer.auth,
+        payload: { scheduleDate: daysFromNow(10), ...body },
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().detail).toMatch(message);
+    }
+  });
+
+  it('lets a customer order only for itself, staff with the permission for anyone, and not crews', async () => {
+    const alice = await createUser(app, 'Customer');
+    const bob = await createUser(app, 'Customer');
+    const manager = await createUser(app, 'Manager');
+    const driver = await createUser(app, 'Driver');
+    const product = await createProduct(app);
+    const body = { scheduleDate: daysFromNow(9), items: [{ productID: product.productId, quantity: 1 }] };
+    const url = `/api/customers/${bob.customerId}/orders`;
+    const asAlice = await app.inject({ method: 'POST', url, headers: alice.auth, payload: body });
+    expect(asAlice.statusCode).toBe(403);
+    expect(asAlice.json().detail).toBe('You can only act for your own customer account');
+    expect((await app.inject({ method: 'POST', url, headers: manager.auth, payload: body })).statusCode).toBe(
+      201,
+    );
+    expect((await app.inject({ method: 'POST', url, headers: driver.auth, payload: body })).statusCode).toBe(
+      403,
+    );
+    expect((await app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
+  });
+
+  it('finds the destination city and the route whose covered towns appear in the address', async () => {
+    const { cityId, routeId } = await createCityWithRoute(app, 'Galle', ['Hikkaduwa', 'Unawatuna']);
+    const customer = await createUser(app, 'Customer');
+    const product = await createProduct(app);
+    const res = await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }], {
+      deliveryAddress: '14 Beach Road, Unawatuna',
+      city: 'Galle',
+    });
+    expect(res.statusCode).toBe(201);
+    const row = await db.execute<{ city_id: number; route_id: number }>(
+      sql`select city_id, route_id from orders where order_id = ${res.json().order_id}`,
+    );
+    expect(row.rows[0]).toEqual({ city_id: cityId, route_id: routeId });
+    const nowhere = await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }], {
+      city: 'Atlantis',
+    });
+    expect(nowhere.statusCode).toBe(422);
+    expect(nowhere.json().detail).toBe("city: we do not deliver to 'Atlantis'");
+  });
+});
+
+describe('GET /api/orders and /api/orders/{id}', () => {
+  it("pages the caller's own orders newest first with X-Total-Count, filtered by status and text", async () => {
+    const customer = await createUser(app, 'Customer');
+    const other = await createUser(app, 'Customer');
+    const product = await createProduct(app, { units: 1000, name: 'Ceylon Tea Gold 400g' });
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      t.setNow(new Date(Date.UTC(2026, 0, 1 + i, 8)));
+      const res = await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }], {
+        scheduleDate: '2026-03-01',
+      });
+      ids.push(res.json().order_id);
+    }
+    t.setNow(new Date());
+    await placeOrderAs(app, other, [{ productID: product.productId, quantity: 1 }]);
+    await db.execute(sql`update orders set status = 'Delivered' where order_id = ${ids[0]!}`);
+
+    const page1 = await app.inject({ url: '/api/orders?page=1&page_size=3', headers: customer.auth });
+    expect(page1.headers['x-total-count']).toBe('7');
+    expect(page1.json().map((o: { order_id: number }) => o.order_id)).toEqual([ids[6], ids[5], ids[4]]);
+    const page3 = await app.inject({ url: '/api/orders?page=3&page_size=3', headers: customer.auth });
+    expect(page3.json().map((o: { order_id: number }) => o.order_id)).toEqual([ids[0]]);
+    const delivered = await app.inject({ url: '/api/orders?status=Delivered', headers: customer.auth });
+    expect(delivered.headers['x-total-count']).toBe('1');
+    expect(delivered.json()[0]).toMatchObject({
+      order_id: ids[0],
+      status: 'Delivered',
+      item_count: 1,
+      total: 35,
+    });
+    const byProduct = await app.inject({ url: '/api/orders?q=ceylon%20tea', headers: customer.auth });
+    expect(byProduct.headers['x-total-count']).toBe('7');
+    const byId = await app.inject({ url: `/api/orders?q=%23${ids[3]}`, headers: customer.auth });
+    expect(byId.json().map((o: { order_id: number }) => o.order_id)).toEqual([ids[3]]);
+    const bad = await app.inject({ url: '/api/orders?status=Lost', headers: customer.auth });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().detail).toMatch(/status/);
+  });
+
+  it("hides another customer's order as 404, shows it to staff, and refuses crews", async () => {
+    const owner = await createUser(app, 'Customer');
+    const stranger = await createUser(app, 'Customer');
+    const manager = await createUser(app, 'Manager');
+    const assistant = await createUser(app, 'Driver Assistant');
+    const product = await createProduct(app);
+    const orderId = (await placeOrderAs(app, owner, [{ productID: product.productId, quantity: 2 }])).json()
+      .order_id;
+    const url = `/api/orders/${orderId}`;
+    const asStranger = await app.inject({ url, headers: stranger.auth });
+    expect(asStranger.statusCode).toBe(404);
+    expect(asStranger.json()).toEqual({ detail: `Order ${orderId} not found` });
+    expect((await app.inject({ url: `${url}/invoice.pdf`, headers: stranger.auth })).statusCode).toBe(404);
+    expect((await app.inject({ url, headers: manager.auth })).json()).toMatchObject({
+      order_id: orderId,
+      total: 45,
+    });
+    expect((await app.inject({ url, headers: assistant.auth })).statusCode).toBe(403);
+    const list = await app.inject({ url: '/api/orders', headers: stranger.auth });
+    expect(list.json()).toEqual([]);
+  });
+});
+
+describe('GET /api/dashboard/customer-stats', () => {
+  it('counts total, active and delivered orders from the database', async () => {
+    const customer = await createUser(app, 'Customer');
+    const product = await createProduct(app);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      ids.push(
+        (await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }])).json().order_id,
+      );
+    }
+    await db.execute(sql`update orders set status = 'Delivered' where order_id = ${ids[0]!}`);
+    await db.execute(sql`update orders set status = 'Cancelled' where order_id = ${ids[1]!}`);
+    await db.execute(sql`update orders set status = 'In Transit' where order_id = ${ids[2]!}`);
+    const res = await app.inject({ url: '/api/dashboard/customer-stats', headers: customer.auth });
+    expect(res.statusCode).toBe(200);
+    const stats = res.json();
+    expect(stats).toMatchObject({ total_orders: 4, active_orders: 2, delivered_orders: 1 });
+    expect(stats.status_counts).toEqual({
+      Pending: 1,
+      Scheduled: 0,
+      'In Transit': 1,
+      Delivered: 1,
+      Cancelled: 1,
+    });
+    expect(stats.recent_orders).toHaveLength(4);
+    const manager = await createUser(app, 'Manager');
+    expect(
+      (await app.inject({ url: '/api/dashboard/customer-stats', headers: manager.auth })).statusCode,
+    ).toBe(403);
+  });
+});

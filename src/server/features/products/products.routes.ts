@@ -1,0 +1,18 @@
+import { productListResponse } from '../../../shared/contract/products';
+import type { App, AppContext } from '../../context';
+import { listProducts } from './products.queries';
+
+export function registerProductRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/api/products',
+    {
+      config: { permission: 'products:read' },
+      schema: {
+        tags: ['products'],
+        summary: 'Products with their available units',
+        response: { 200: productListResponse },
+      },
+    },
+    async () => listProducts(ctx.db),
+  );
+}

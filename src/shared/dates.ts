@@ -1,0 +1,31 @@
+import { ORDER_LEAD_DAYS } from './constants';
+
+/** The business runs on Sri Lanka time: "today" for the lead-time rule is today in Colombo. */
+export const BUSINESS_TIME_ZONE = 'Asia/Colombo';
+
+/** YYYY-MM-DD of the given instant in the business time zone. */
+export function businessDate(at: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
+
+/** Adds whole days to a YYYY-MM-DD date. */
+export function addDays(isoDate: string, days: number): string {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The earliest delivery date an order placed at `at` may request. */
+export function earliestScheduleDate(at: Date): string {
+  return addDays(businessDate(at), ORDER_LEAD_DAYS);
+}
+
+export function isRealDate(isoDate: string): boolean {
+  const d = new Date(`${isoDate}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === isoDate;
+}
