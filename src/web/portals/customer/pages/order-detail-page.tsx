@@ -1,3 +1,52 @@
+import { PackageX } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Loading } from '../../../components/ui/spinner';
+import { useOrder } from '../../../features/orders/api/get-order';
+import { OrderDetailView } from '../../../features/orders/components/order-detail-view';
+import { ApiError } from '../../../lib/api-client';
+
+function OrderNotFound() {
+  return (
+    <Card>
+      <EmptyState
+        icon={PackageX}
+        title="Order not found"
+        description="We could not find this order in your account. It may have a different number."
+        action={
+          <Link to={paths.customer.history} className={buttonClasses('primary', 'sm')}>
+            Back to order history
+          </Link>
+        }
+      />
+    </Card>
+  );
+}
+
+function OrderDetailContent({ orderId }: { orderId: number }) {
+  const order = useOrder(orderId);
+  if (order.isPending) return <Loading label="Loading order..." />;
+  if (order.isError) {
+    if (order.error instanceof ApiError && order.error.status === 404) return <OrderNotFound />;
+    return (
+      <Alert variant="error" title="Failed to load the order">
+        <p>{order.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => order.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  return <OrderDetailView order={order.data} />;
+}
+
 export function OrderDetailPage() {
-  return <h1 className="text-2xl font-semibold">Order</h1>;
+  const { orderId } = useParams();
+  const id = Number(orderId);
+  if (!Number.isInteger(id) || id <= 0) return <OrderNotFound />;
+  return <OrderDetailContent key={id} orderId={id} />;
 }

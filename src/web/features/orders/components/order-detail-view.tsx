@@ -1,0 +1,115 @@
+import { ArrowLeft, FileText } from 'lucide-react';
+import { Link } from 'react-router';
+import type { OrderDetail } from '../../../../shared/contract/orders';
+import { paths } from '../../../app/paths';
+import { Alert } from '../../../components/ui/alert';
+import { StatusBadge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useDownloadInvoice } from '../api/download-invoice';
+import { formatDate, formatDateTime } from '../lib/format';
+import { OrderAttachments } from './order-attachments';
+import { OrderItemsTable } from './order-items-table';
+import { OrderTimeline } from './order-timeline';
+
+/** Inline on purpose: the page header puts its description inside a paragraph. */
+function Dates({ order }: { order: OrderDetail }) {
+  return (
+    <span className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
+      <span>
+        Placed: <span className="text-slate-900">{formatDateTime(order.order_date)}</span>
+      </span>
+      <span>
+        Requested delivery: <span className="text-slate-900">{formatDate(order.schedule_date)}</span>
+      </span>
+      {order.status === 'Delivered' && order.delivery_date_time && (
+        <span>
+          Delivered: <span className="text-slate-900">{formatDateTime(order.delivery_date_time)}</span>
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** Everything a customer can see about one order. */
+export function OrderDetailView({ order }: { order: OrderDetail }) {
+  const invoice = useDownloadInvoice();
+  return (
+    <div>
+      <Link
+        to={paths.customer.history}
+        className="mb-3 inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to order history
+      </Link>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            Order #{order.order_id}
+            <StatusBadge status={order.status} />
+          </span>
+        }
+        description={<Dates order={order} />}
+        actions={
+          <Button
+            variant="secondary"
+            onClick={() => invoice.mutate(order.order_id)}
+            loading={invoice.isPending}
+          >
+            {!invoice.isPending && <FileText aria-hidden="true" className="size-4" />}
+            Download invoice
+          </Button>
+        }
+      />
+      {invoice.isError && (
+        <Alert
+          variant="error"
+          title="Failed to download invoice"
+          className="mb-4"
+          onDismiss={() => invoice.reset()}
+        >
+          {invoice.error.message}
+        </Alert>
+      )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="overflow-hidden">
+            <CardHeader title="Items" />
+            <OrderItemsTable order={order} />
+          </Card>
+          <Card>
+            <CardHeader title="Delivery" />
+            <CardBody>
+              <dl className="grid gap-4 text-sm sm:grid-cols-2">
+                <div>
+                  <dt className="font-medium text-slate-600">Delivery address</dt>
+                  <dd className="mt-1 whitespace-pre-line text-slate-900">{order.delivery_address || '—'}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-600">Special instructions</dt>
+                  <dd className="mt-1 whitespace-pre-line text-slate-900">
+                    {order.special_instructions || 'None'}
+                  </dd>
+                </div>
+              </dl>
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Attachments" />
+            <CardBody>
+              <OrderAttachments order={order} />
+            </CardBody>
+          </Card>
+        </div>
+        <Card className="lg:self-start">
+          <CardHeader title="Tracking" />
+          <CardBody>
+            <OrderTimeline order={order} />
+          </CardBody>
+        </Card>
+      </div>
+    </div>
+  );
+}

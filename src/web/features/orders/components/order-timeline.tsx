@@ -1,0 +1,99 @@
+import { clsx } from 'clsx';
+import { Check, X } from 'lucide-react';
+import type { OrderDetail } from '../../../../shared/contract/orders';
+import { formatDateTime } from '../lib/format';
+import { buildOrderTimeline, type TimelineStep } from '../lib/order-timeline';
+
+function StepDetail({ step }: { step: TimelineStep }) {
+  if (step.leg) {
+    const leg = step.leg;
+    return (
+      <p>
+        {leg.train_name} (trip #{leg.train_trip_id}): departs {leg.departure_city}{' '}
+        {formatDateTime(leg.departure_date_time)}, arrives {leg.arrival_city}{' '}
+        {formatDateTime(leg.arrival_date_time)}
+      </p>
+    );
+  }
+  if (step.truck) {
+    const truck = step.truck;
+    return (
+      <p>
+        Truck {truck.plate_number} on route {truck.route_name}
+        {truck.driver_name ? `, driver ${truck.driver_name}` : ''}
+        {step.state !== 'done' ? ` (leaves ${formatDateTime(truck.delivery_date_time)})` : ''}
+      </p>
+    );
+  }
+  if (step.key === 'arrived' && step.city) return <p>At our {step.city} store near the railway station.</p>;
+  if (step.key === 'cancelled')
+    return <p>{step.reason ? `Reason: ${step.reason}` : 'No reason was given.'}</p>;
+  return null;
+}
+
+const DOT: Record<TimelineStep['state'], string> = {
+  done: 'bg-emerald-600 text-white',
+  current: 'bg-white text-indigo-600 ring-2 ring-indigo-600',
+  upcoming: 'bg-white ring-2 ring-slate-300',
+  cancelled: 'bg-red-600 text-white',
+};
+
+const STATE_LABEL: Record<TimelineStep['state'], string> = {
+  done: 'completed',
+  current: 'next step',
+  upcoming: 'not yet',
+  cancelled: 'cancelled',
+};
+
+/** The order's journey as a vertical timeline; completed steps carry their time. */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const steps = buildOrderTimeline(order);
+  return (
+    <ol aria-label="Order progress" className="space-y-0">
+      {steps.map((step, index) => (
+        <li key={step.key} className="relative flex gap-4 pb-6 last:pb-0">
+          {index < steps.length - 1 && (
+            <span
+              aria-hidden="true"
+              className={clsx(
+                'absolute top-7 left-3 -ml-px h-[calc(100%-1.75rem)] w-0.5',
+                step.state === 'done' ? 'bg-emerald-600' : 'bg-slate-200',
+              )}
+            />
+          )}
+          <span
+            aria-hidden="true"
+            className={clsx(
+              'relative z-10 flex size-6 shrink-0 items-center justify-center rounded-full',
+              DOT[step.state],
+            )}
+          >
+            {step.state === 'done' && <Check className="size-3.5" />}
+            {step.state === 'cancelled' && <X className="size-3.5" />}
+            {step.state === 'current' && <span className="size-2 rounded-full bg-indigo-600" />}
+          </span>
+          <div className="min-w-0 pt-0.5 text-sm">
+            <p
+              className={clsx(
+                'font-medium',
+                step.state === 'upcoming' ? 'text-slate-500' : 'text-slate-900',
+                step.state === 'cancelled' && 'text-red-700',
+              )}
+            >
+              {step.title}
+              <span className="sr-only"> ({STATE_LABEL[step.state]})</span>
+            </p>
+            {step.at && (
+              <p className="text-xs text-slate-500">
+                <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+              </p>
+            )}
+            <div className="mt-0.5 text-slate-600">
+              <StepDetail step={step} />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
