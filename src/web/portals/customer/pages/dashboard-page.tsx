@@ -1,3 +1,87 @@
+import { PackagePlus } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../app/session';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Loading } from '../../../components/ui/spinner';
+import { HelpPanel } from '../../../features/customer-dashboard/components/help-panel';
+import { QuickActions } from '../../../features/customer-dashboard/components/quick-actions';
+import { RecentOrders } from '../../../features/customer-dashboard/components/recent-orders';
+import { StatTiles } from '../../../features/customer-dashboard/components/stat-tiles';
+import { useCustomerStats } from '../../../features/orders/api/get-customer-stats';
+import { SUPPORT_CONTACT } from '../support-contact';
+
+function DashboardOrders() {
+  const stats = useCustomerStats();
+  if (stats.isPending) return <Loading label="Loading your orders..." />;
+  if (stats.isError) {
+    return (
+      <Alert variant="error" title="Failed to load your dashboard">
+        <p>{stats.error.message}</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={() => stats.refetch()}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  const { total_orders, active_orders, delivered_orders, recent_orders } = stats.data;
+  return (
+    <div className="space-y-6">
+      <StatTiles total={total_orders} active={active_orders} delivered={delivered_orders} />
+      <Card>
+        <CardHeader
+          title="Recent orders"
+          actions={
+            recent_orders.length > 0 && (
+              <Link
+                to={paths.customer.history}
+                className="text-sm font-medium text-indigo-700 hover:underline"
+              >
+                View all
+              </Link>
+            )
+          }
+        />
+        {recent_orders.length === 0 ? (
+          <EmptyState
+            icon={PackagePlus}
+            title="No orders yet"
+            description="Place your first order and follow it here from Kandy to your door."
+            action={
+              <Link to={paths.customer.newOrder} className={buttonClasses('primary', 'sm')}>
+                Place your first order
+              </Link>
+            }
+          />
+        ) : (
+          <RecentOrders orders={recent_orders} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
 export function DashboardPage() {
-  return <h1 className="text-2xl font-semibold">Dashboard</h1>;
+  const { user } = useSession();
+  return (
+    <div>
+      <PageHeader
+        title={user ? `Welcome back, ${user.user_name}` : 'Dashboard'}
+        description="Your orders at a glance."
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <DashboardOrders />
+        </div>
+        <div className="space-y-6">
+          <QuickActions />
+          <HelpPanel contact={SUPPORT_CONTACT} />
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,44 @@
+import { BookOpen, Clock, Mail, Phone } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+
+export interface SupportContact {
+  phone: string;
+  email: string;
+  hours: string;
+}
+
+/** Where to read how ordering works and how to reach support. */
+export function HelpPanel({ contact }: { contact: SupportContact }) {
+  return (
+    <Card>
+      <CardHeader title="Need help?" />
+      <CardBody className="space-y-3 text-sm text-slate-700">
+        <Link
+          to={paths.customer.guidelines}
+          className="flex items-center gap-2 font-medium text-indigo-700 hover:underline"
+        >
+          <BookOpen aria-hidden="true" className="size-4" />
+          Read the ordering guidelines
+        </Link>
+        <p className="flex items-center gap-2">
+          <Phone aria-hidden="true" className="size-4 text-slate-400" />
+          <a href={`tel:${contact.phone.replace(/\s/g, '')}`} className="hover:underline">
+            {contact.phone}
+          </a>
+        </p>
+        <p className="flex items-center gap-2">
+          <Mail aria-hidden="true" className="size-4 text-slate-400" />
+          <a href={`mailto:${contact.email}`} className="hover:underline">
+            {contact.email}
+          </a>
+        </p>
+        <p className="flex items-center gap-2">
+          <Clock aria-hidden="true" className="size-4 text-slate-400" />
+          {contact.hours}
+        </p>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { format, isValid, parseISO } from 'date-fns';
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../../shared/constants';
+import type { OrderSummary } from '../../../../shared/contract/orders';
+import { paths } from '../../../app/paths';
+import { StatusBadge } from '../../../components/ui/badge';
+
+function shortDate(value: string): string {
+  const date = parseISO(value);
+  return isValid(date) ? format(date, 'd MMM yyyy') : value;
+}
+
+/** The latest orders, each linking to its detail page. */
+export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {orders.map((order) => (
+        <li key={order.order_id}>
+          <Link
+            to={paths.customer.order(order.order_id)}
+            className="flex items-center gap-4 px-5 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
+          >
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">Order #{order.order_id}</p>
+              <p className="text-xs text-slate-500">
+                Placed {shortDate(order.order_date)} · delivery {shortDate(order.schedule_date)} ·{' '}
+                {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
+              </p>
+            </div>
+            <span className="hidden tabular-nums text-slate-700 sm:block">{formatMoney(order.total)}</span>
+            <StatusBadge status={order.status} />
+            <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+import { CircleCheck, type LucideIcon, Package, Truck } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+
+export interface StatTilesProps {
+  total: number;
+  active: number;
+  delivered: number;
+}
+
+function Tile({
+  label,
+  value,
+  icon: Icon,
+  tone,
+}: {
+  label: string;
+  value: number;
+  icon: LucideIcon;
+  tone: string;
+}) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <div className={`flex size-11 items-center justify-center rounded-lg ${tone}`}>
+        <Icon aria-hidden="true" className="size-5" />
+      </div>
+      <div>
+        <p className="text-sm text-slate-600">{label}</p>
+        <p className="text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
+      </div>
+    </Card>
+  );
+}
+
+/** Total, active and delivered order counts (portal-spec §2). */
+export function StatTiles({ total, active, delivered }: StatTilesProps) {
+  return (
+    <section aria-label="Order counts" className="grid gap-4 sm:grid-cols-3">
+      <Tile label="Total orders" value={total} icon={Package} tone="bg-indigo-50 text-indigo-700" />
+      <Tile label="Active orders" value={active} icon={Truck} tone="bg-violet-50 text-violet-700" />
+      <Tile
+        label="Delivered orders"
+        value={delivered}
+        icon={CircleCheck}
+        tone="bg-emerald-50 text-emerald-700"
+      />
+    </section>
+  );
+}
