@@ -1,3 +1,39 @@
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { PageHeader } from '../../../components/ui/page-header';
+import { useOrders } from '../../../features/orders/api/get-orders';
+import { ContactCard } from '../../../features/support/components/contact-card';
+import { SupportRequestForm } from '../../../features/support/components/support-request-form';
+import { SupportRequestList } from '../../../features/support/components/support-request-list';
+import { SUPPORT_CONTACT } from '../support-contact';
+
+// The API caps a page at 100 rows: the most recent orders are the ones people ask about.
+const ORDER_CHOICES = { page: 1, page_size: 100 } as const;
+
 export function SupportPage() {
-  return <h1 className="text-2xl font-semibold">Support</h1>;
+  const orders = useOrders(ORDER_CHOICES);
+  return (
+    <div>
+      <PageHeader
+        title="Support"
+        description="Questions about an order or your account? Send us a message."
+      />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Card>
+            <CardHeader title="Send a request" />
+            <CardBody>
+              <SupportRequestForm orders={orders.data?.rows ?? []} />
+            </CardBody>
+          </Card>
+          <Card>
+            <CardHeader title="Your requests" />
+            <SupportRequestList />
+          </Card>
+        </div>
+        <div className="lg:self-start">
+          <ContactCard contact={SUPPORT_CONTACT} />
+        </div>
+      </div>
+    </div>
+  );
 }
