@@ -1,12 +1,19 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Portal } from '../../shared/roles';
-import { CustomerLoginPage } from '../features/auth/components/customer-login-page';
-import { StaffLoginPage } from '../features/auth/components/staff-login-page';
+import { Loading } from '../components/ui/spinner';
 import { LandingPage } from './landing/landing-page';
 import { PortalLayout } from './layout/portal-layout';
 import { paths } from './paths';
 import { RequirePortal } from './require-portal';
+
+// The sign-in pages carry the form and validation libraries; the landing page stays light.
+const StaffLoginPage = lazy(() =>
+  import('../features/auth/components/staff-login-page').then((m) => ({ default: m.StaffLoginPage })),
+);
+const CustomerLoginPage = lazy(() =>
+  import('../features/auth/components/customer-login-page').then((m) => ({ default: m.CustomerLoginPage })),
+);
 
 // One lazy chunk per portal (conventions §9): a customer never downloads the staff screens.
 const CustomerPortal = lazy(() =>
@@ -37,16 +44,18 @@ function portalElement(portal: Portal, Component: ComponentType) {
 
 export function AppRouter() {
   return (
-    <Routes>
-      <Route index element={<LandingPage />} />
-      <Route path={paths.login} element={<StaffLoginPage />} />
-      <Route path={paths.customerLogin} element={<CustomerLoginPage />} />
-      <Route path={`${paths.customer.root}/*`} element={portalElement('customer', CustomerPortal)} />
-      <Route path={`${paths.admin.root}/*`} element={portalElement('admin', AdminPortal)} />
-      <Route path={`${paths.manager.root}/*`} element={portalElement('manager', ManagerPortal)} />
-      <Route path={`${paths.warehouse.root}/*`} element={portalElement('warehouse', WarehousePortal)} />
-      <Route path={`${paths.assistant.root}/*`} element={portalElement('assistant', AssistantPortal)} />
-      <Route path="*" element={<Navigate to={paths.home} replace />} />
-    </Routes>
+    <Suspense fallback={<Loading fullScreen />}>
+      <Routes>
+        <Route index element={<LandingPage />} />
+        <Route path={paths.login} element={<StaffLoginPage />} />
+        <Route path={paths.customerLogin} element={<CustomerLoginPage />} />
+        <Route path={`${paths.customer.root}/*`} element={portalElement('customer', CustomerPortal)} />
+        <Route path={`${paths.admin.root}/*`} element={portalElement('admin', AdminPortal)} />
+        <Route path={`${paths.manager.root}/*`} element={portalElement('manager', ManagerPortal)} />
+        <Route path={`${paths.warehouse.root}/*`} element={portalElement('warehouse', WarehousePortal)} />
+        <Route path={`${paths.assistant.root}/*`} element={portalElement('assistant', AssistantPortal)} />
+        <Route path="*" element={<Navigate to={paths.home} replace />} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -3,9 +3,18 @@ import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo';
 import type { PortalMeta } from '../nav';
+import { useSession } from '../session';
 import { SidebarNav } from './sidebar-nav';
 
-function SidebarContent({ meta, onNavigate }: { meta: PortalMeta; onNavigate?: () => void }) {
+interface SidebarContentProps {
+  meta: PortalMeta;
+  onNavigate?: () => void;
+  /** The drawer shows who is signed in, as the header hides it on narrow screens. */
+  showAccount?: boolean;
+}
+
+function SidebarContent({ meta, onNavigate, showAccount = false }: SidebarContentProps) {
+  const { user } = useSession();
   return (
     <div className="flex h-full flex-col bg-slate-900">
       <div className="flex h-16 shrink-0 items-center px-5">
@@ -19,7 +28,14 @@ function SidebarContent({ meta, onNavigate }: { meta: PortalMeta; onNavigate?: (
         </p>
         <SidebarNav items={meta.nav} home={meta.home} onNavigate={onNavigate} />
       </nav>
-      <p className="px-5 py-4 text-xs text-slate-500">Kandy · Rail &amp; Road Distribution</p>
+      {showAccount && user ? (
+        <div className="border-t border-white/10 px-5 py-4">
+          <p className="truncate text-sm font-medium text-white">{user.email}</p>
+          <p className="text-xs text-slate-400">{user.role}</p>
+        </div>
+      ) : (
+        <p className="px-5 py-4 text-xs text-slate-500">Kandy · Rail &amp; Road Distribution</p>
+      )}
     </div>
   );
 }
@@ -48,7 +64,7 @@ export function MobileSidebar({ meta, open, onOpenChange }: MobileSidebarProps) 
         <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none lg:hidden">
           <Dialog.Title className="sr-only">Navigation menu</Dialog.Title>
           <Dialog.Description className="sr-only">Sections of the {meta.title}</Dialog.Description>
-          <SidebarContent meta={meta} onNavigate={() => onOpenChange(false)} />
+          <SidebarContent meta={meta} onNavigate={() => onOpenChange(false)} showAccount />
           <Dialog.Close
             aria-label="Close menu"
             className="absolute top-4 right-3 rounded-md p-1.5 text-slate-300 hover:bg-white/10 hover:text-white"

@@ -38,17 +38,18 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
       const from = (location.state as { from?: unknown } | null)?.from;
       const destination = destinationAfterLogin(profile.role, from);
       if (destination) {
+        // Stay busy: the portal loads in a transition while this page is still shown, and the
+        // page's own "already signed in" redirect must not race this navigation.
         navigate(destination, { replace: true });
-      } else {
-        logout();
-        setError(NO_PORTAL_MESSAGE);
+        return;
       }
+      logout();
+      setError(NO_PORTAL_MESSAGE);
     } catch (err) {
       console.warn('Sign-in failed', err);
       setError(LOGIN_FAILED_MESSAGE);
-    } finally {
-      onBusyChange?.(false);
     }
+    onBusyChange?.(false);
   }
 
   return (
