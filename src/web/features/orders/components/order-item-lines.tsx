@@ -40,7 +40,10 @@ export function OrderItemLines({
   submitted,
 }: OrderItemLinesProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
-  const options = products.map(productOption);
+  // Out-of-stock products stay listed (disabled) but after the ones that can be ordered.
+  const options = [...products]
+    .sort((a, b) => Number(a.available_units <= 0) - Number(b.available_units <= 0))
+    .map(productOption);
   const listError = errors.items?.root?.message ?? errors.items?.message;
 
   return (

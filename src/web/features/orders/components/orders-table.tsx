@@ -49,9 +49,7 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTablePr
         <tbody className="divide-y divide-slate-100 bg-white">
           {rows.map((order) => (
             <tr key={order.order_id} className="hover:bg-slate-50">
-              <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
-                #{order.order_id}
-              </th>
+              <td className="px-4 py-3 font-medium text-slate-900">#{order.order_id}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(order.order_date)}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {formatDate(order.schedule_date)}
