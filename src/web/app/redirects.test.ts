@@ -33,6 +33,10 @@ describe('guardDecision', () => {
     expect(guardDecision('anonymous', null, 'manager')).toEqual({ kind: 'redirect', to: '/login' });
   });
 
+  it('sends a customer who just logged out to /login', () => {
+    expect(guardDecision('anonymous', null, 'customer', true)).toEqual({ kind: 'redirect', to: '/login' });
+  });
+
   it('lets the matching role in', () => {
     expect(guardDecision('authenticated', { role: 'Driver' }, 'assistant')).toEqual({ kind: 'allow' });
     expect(guardDecision('authenticated', { role: 'customer' }, 'customer')).toEqual({ kind: 'allow' });

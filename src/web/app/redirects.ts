@@ -13,17 +13,21 @@ export type GuardDecision = { kind: 'loading' } | { kind: 'allow' } | { kind: 'r
 
 /**
  * The role guard of each portal (portal-spec §2): wait while the session loads; anonymous
- * visitors go to the customer entry for the customer portal and to /login otherwise; a user
+ * visitors go to the customer entry for the customer portal and to /login otherwise (and to
+ * /login right after Logout, whichever the portal); a user
  * whose role belongs to another portal goes to /login (which sends them on to their own portal).
  */
 export function guardDecision(
   status: SessionStatus,
   user: Pick<Profile, 'role'> | null,
   portal: Portal,
+  loggedOut = false,
 ): GuardDecision {
   if (status === 'loading') return { kind: 'loading' };
   if (status === 'anonymous' || !user) {
-    return { kind: 'redirect', to: portal === 'customer' ? paths.customerLogin : paths.login };
+    // Logout returns everyone to /login (portal-spec §2), customers included.
+    const to = portal === 'customer' && !loggedOut ? paths.customerLogin : paths.login;
+    return { kind: 'redirect', to };
   }
   if (portalForRole(user.role) !== portal) return { kind: 'redirect', to: paths.login };
   return { kind: 'allow' };

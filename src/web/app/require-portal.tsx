@@ -7,9 +7,9 @@ import { useSession } from './session';
 
 /** Renders a portal only for users whose role belongs to it (see `guardDecision`). */
 export function RequirePortal({ portal, children }: { portal: Portal; children: ReactNode }) {
-  const { status, user } = useSession();
+  const { status, user, loggedOut } = useSession();
   const location = useLocation();
-  const decision = guardDecision(status, user, portal);
+  const decision = guardDecision(status, user, portal, loggedOut);
   if (decision.kind === 'loading') return <Loading label="Checking your session..." fullScreen />;
   if (decision.kind === 'redirect')
     return <Navigate to={decision.to} replace state={{ from: location.pathname }} />;

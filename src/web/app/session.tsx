@@ -11,6 +11,8 @@ export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 export interface Session {
   user: Profile | null;
   status: SessionStatus;
+  /** True after the person pressed Logout (until the next sign-in): guards then send them to /login. */
+  loggedOut: boolean;
   login(username: string, password: string): Promise<Profile>;
   logout(): void;
 }
@@ -22,6 +24,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<Profile | null>(null);
   const [status, setStatus] = useState<SessionStatus>(() => (getToken() ? 'loading' : 'anonymous'));
+  const [loggedOut, setLoggedOut] = useState(false);
 
   useEffect(() => {
     if (!getToken()) return;
@@ -41,14 +44,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, []);
 
-  const logout = useCallback(() => {
+  const endSession = useCallback(() => {
     setToken(null);
     setUser(null);
     setStatus('anonymous');
     queryClient.clear();
   }, [queryClient]);
 
-  useEffect(() => onUnauthorized(logout), [logout]);
+  const logout = useCallback(() => {
+    setLoggedOut(true);
+    endSession();
+  }, [endSession]);
+
+  // An expired token is not a logout: the guard sends the person to their portal's sign-in page.
+  useEffect(() => onUnauthorized(endSession), [endSession]);
 
   const login = useCallback(
     async (username: string, password: string) => {
@@ -60,6 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         queryClient.clear();
         setUser(profile);
         setStatus('authenticated');
+        setLoggedOut(false);
         return profile;
       } catch (err) {
         setToken(null);
@@ -69,7 +79,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const value = useMemo<Session>(() => ({ user, status, login, logout }), [user, status, login, logout]);
+  const value = useMemo<Session>(
+    () => ({ user, status, loggedOut, login, logout }),
+    [user, status, loggedOut, login, logout],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
