@@ -48,6 +48,8 @@ export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: 
   const totals = useMemo(() => computeOrderTotals(items ?? [], products), [items, products]);
   const [files, setFiles] = useState<File[]>([]);
   const [result, setResult] = useState<SubmitResult | null>(null);
+  // Remounts the file picker after an order so its rejected-file messages go too.
+  const [placedCount, setPlacedCount] = useState(0);
   const createOrder = useCreateOrder();
 
   const onSubmit = handleSubmit((values) => {
@@ -60,6 +62,7 @@ export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: 
           setResult({ kind: 'success', orderId: created.order_id });
           reset(emptyNewOrderForm());
           setFiles([]);
+          setPlacedCount((n) => n + 1);
           onPlaced?.(created.order_id);
         },
         onError: (error) => setResult({ kind: 'error', detail: error.message }),
@@ -130,7 +133,7 @@ export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: 
               error={errors.specialInstructions?.message}
               {...register('specialInstructions')}
             />
-            <AttachmentPicker files={files} onChange={setFiles} />
+            <AttachmentPicker key={placedCount} files={files} onChange={setFiles} />
           </CardBody>
         </Card>
       </div>

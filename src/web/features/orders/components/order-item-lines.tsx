@@ -6,7 +6,7 @@ import type { Product } from '../../../../shared/contract/products';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select, type SelectOption } from '../../../components/ui/select';
-import type { NewOrderFormValues } from '../lib/new-order-schema';
+import { NEW_ORDER_MESSAGES, type NewOrderFormValues } from '../lib/new-order-schema';
 import type { OrderTotals } from '../lib/order-totals';
 
 export const NO_PRODUCTS_MESSAGE = 'No products available. Contact support or try later.';
@@ -44,7 +44,11 @@ export function OrderItemLines({
   const options = [...products]
     .sort((a, b) => Number(a.available_units <= 0) - Number(b.available_units <= 0))
     .map(productOption);
-  const listError = errors.items?.root?.message ?? errors.items?.message;
+  // Derived from the current lines: the resolver does not re-check the list-level rule on each change.
+  const listError =
+    submitted && totals.lines.some((line) => line.product === null)
+      ? NEW_ORDER_MESSAGES.productRequired
+      : null;
 
   return (
     <div className="space-y-4">

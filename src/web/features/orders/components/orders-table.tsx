@@ -64,7 +64,7 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTablePr
                   <Link
                     to={paths.customer.order(order.order_id)}
                     className={buttonClasses('secondary', 'sm')}
-                    aria-label={`View order #${order.order_id}`}
+                    title={`View order #${order.order_id}`}
                   >
                     <Eye aria-hidden="true" className="size-4" />
                     View

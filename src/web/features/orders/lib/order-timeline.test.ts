@@ -153,6 +153,27 @@ describe('buildOrderTimeline', () => {
     expect(steps.at(-1)).toMatchObject({ key: 'delivered', at: '2025-03-12T11:00:00Z' });
   });
 
+  it('does not show the planned truck time as the delivery time of an order on its way', () => {
+    const steps = buildOrderTimeline(
+      order({
+        status: 'In Transit',
+        delivery_date_time: '2025-03-12T08:00:00Z',
+        history: [
+          ...order().history,
+          scheduled,
+          {
+            ...scheduled,
+            from_status: 'Scheduled',
+            to_status: 'In Transit',
+            changed_at: '2025-03-12T08:05:00Z',
+          },
+        ],
+      }),
+      now,
+    );
+    expect(steps.at(-1)).toMatchObject({ key: 'delivered', state: 'current', at: null });
+  });
+
   it('ends a cancelled order with its reason after the steps it reached', () => {
     const steps = buildOrderTimeline(
       order({

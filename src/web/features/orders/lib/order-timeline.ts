@@ -95,7 +95,8 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
   steps.push({
     key: 'delivered',
     title: 'Delivered',
-    at: changedAt(order, 'Delivered') ?? order.delivery_date_time,
+    // delivery_date_time is the truck's planned time until the order is actually delivered.
+    at: changedAt(order, 'Delivered') ?? (rank >= 4 ? order.delivery_date_time : null),
     done: rank >= 4,
   });
 
