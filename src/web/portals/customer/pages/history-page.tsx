@@ -51,6 +51,12 @@ export function HistoryPage() {
     if (debouncedSearch !== q) update({ q: debouncedSearch || null, page: null });
   }, [debouncedSearch]);
 
+  // The URL changed elsewhere (sidebar link, back button): show its search term.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the URL only
+  useEffect(() => {
+    if (q !== search.trim() && q !== debouncedSearch) setSearch(q);
+  }, [q]);
+
   const status = tabStatus(tab);
   const query = { status, q: q || undefined, page, page_size: DEFAULT_PAGE_SIZE };
 
