@@ -18,7 +18,7 @@ export default defineConfig({
       ...(postgresUrl
         ? [
             {
-              extends: true,
+              extends: true as const,
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],

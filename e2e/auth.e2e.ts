@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, screenshot, useBrowser } from './support';
+import { loginAs, screenshot, setupBrowser } from './support';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 describe('signing in', () => {
   const landings: Array<[string, string]> = [
@@ -49,7 +49,10 @@ describe('signing in', () => {
     await page.getByText('50.8K').first().waitFor();
     await page.getByText('98%').first().waitFor();
     await screenshot(page, 'landing');
-    await page.getByRole('link', { name: /Staff Login/i }).first().click();
+    await page
+      .getByRole('link', { name: /Staff Login/i })
+      .first()
+      .click();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.context().close();
   });

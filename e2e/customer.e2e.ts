@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowser } from './support';
+import { screenshot, setupBrowser } from './support';
 
-const browser = useBrowser();
+const browser = setupBrowser();
 
 function dateInDays(days: number): string {
   const d = new Date();

@@ -1,5 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -8,7 +6,7 @@ export const DEMO_PASSWORD = 'demo-password';
 export const baseURL = () => inject('baseURL');
 
 /** One headless Chromium per spec file (Debian's build; test tools cannot download browsers here). */
-export function useBrowser() {
+export function setupBrowser() {
   const state: { browser?: Browser } = {};
   beforeAll(async () => {
     state.browser = await chromium.launch({
@@ -21,7 +19,6 @@ export function useBrowser() {
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
-        `--user-data-dir=${mkdtempSync(join(tmpdir(), 'kp-chromium-'))}`,
       ],
     });
   });
@@ -47,5 +44,6 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
 }
 
 export async function screenshot(page: Page, name: string) {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `${name}.png`), fullPage: true });
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `${name}.png`), fullPage: true });
 }

@@ -83,7 +83,8 @@ export async function buildApp(options: BuildAppOptions) {
   const webRoot = options.webRoot;
   const hasWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart
+    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
