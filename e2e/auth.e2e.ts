@@ -18,7 +18,7 @@ describe('signing in', () => {
       const page = await browser.newPage();
       await loginAs(page, username);
       await page.waitForURL((url) => url.pathname === portal);
-      await expect(page.getByText(`${username}@kandypack.lk`).first().isVisible()).resolves.toBe(true);
+      await page.getByText(`${username}@kandypack.lk`).first().waitFor();
       await screenshot(page, `portal-${username}`);
       await page.getByRole('button', { name: 'Logout' }).click();
       await page.waitForURL((url) => url.pathname === '/login');

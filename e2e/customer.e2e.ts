@@ -46,8 +46,8 @@ describe('a new customer', () => {
     // history: the Pending tab counts it and lists it
     await page.getByRole('link', { name: 'Order History' }).first().click();
     await page.waitForURL((url) => url.pathname === '/customer/history');
-    const pendingTab = page.getByRole('tab', { name: /Pending/ });
-    await expect(pendingTab.textContent()).resolves.toMatch(/1/);
+    const pendingTab = page.getByRole('tab', { name: /^Pending\s*1$/ });
+    await pendingTab.waitFor();
     await pendingTab.click();
     await page.getByRole('cell', { name: `#${orderId}` }).waitFor();
     await screenshot(page, 'customer-history');

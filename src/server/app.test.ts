@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '../shared/permissions';
 import { buildApp } from './app';
@@ -66,5 +69,28 @@ describe('error format', () => {
     const doc = res.json();
     expect(doc.paths['/api/auth/login'].post).toBeDefined();
     expect(doc.paths['/api/auth/register_public_customer'].post.requestBody).toBeDefined();
+  });
+});
+
+describe('serving the web app', () => {
+  it('serves index.html at / and for client-side routes, files as they are, and JSON 404 under /api', async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'kp-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>KandyPack</title>');
+    const database = await openTestDatabase();
+    const web = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET, webRoot });
+    for (const url of ['/', '/customer/history', '/admin/unknown/deep']) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.payload).toContain('<title>KandyPack</title>');
+    }
+    // a file written after start (a rebuild) is served without a restart
+    writeFileSync(join(webRoot, 'late.js'), 'console.log(1)');
+    const late = await web.inject({ url: '/late.js' });
+    expect(late.headers['content-type']).toMatch(/javascript/);
+    expect((await web.inject({ url: '/api/missing' })).json()).toEqual({
+      detail: 'Not found: GET /api/missing',
+    });
+    await web.close();
+    await database.close();
   });
 });

@@ -84,7 +84,7 @@ export async function buildApp(options: BuildAppOptions) {
   const hasWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart
-    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: false });
+    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: 'index.html' });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
