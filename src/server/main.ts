@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openPglite, openPostgres } from './db/client';
+import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { hasAnyUser, seedDemoData } from './db/seed';
 
 const config = loadConfig();
-const database = config.databaseUrl ? openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+const database = await openDatabase(config);
 const applied = await migrate(database);
 
 const logger = { level: config.logLevel };

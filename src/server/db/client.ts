@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -67,4 +68,12 @@ export function withActor<T>(db: Db, actorUserId: number | null, work: (tx: Tx) 
     }
     return work(tx);
   });
+}
+
+/** The configured database: PostgreSQL with DATABASE_URL, else embedded PGlite in DATA_DIR/pgdata. */
+export async function openDatabase(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(join(config.dataDir, 'pgdata'));
 }

@@ -4,7 +4,7 @@
 //   DATABASE_URL=postgres://... JWT_SECRET=... npm run seed   PostgreSQL
 //   DATA_DIR=./data npm run seed                              embedded PGlite (default ./data)
 import { loadConfig } from '../config';
-import { type Database, openPglite, openPostgres } from './client';
+import { type Database, openDatabase } from './client';
 import { migrate } from './migrate';
 import { hasAnyUser, seedDemoData } from './seed';
 
@@ -27,9 +27,7 @@ async function main(args: string[]): Promise<number> {
   const force = args.includes('--force');
   const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
-  const database: Database = config.databaseUrl
-    ? openPostgres(config.databaseUrl, { max: 2 })
-    : await openPglite(config.dataDir);
+  const database: Database = await openDatabase(config);
   try {
     const applied = await migrate(database);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
