@@ -30,7 +30,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(422)
         .send({ detail: describeValidation(error.validationContext, error.validation as ZodIssueLike[]) });
     }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_FILES_LIMIT') {
+    if (error.code === 'FST_FILES_LIMIT') {
+      return reply.status(413).send({ detail: 'Too many files: at most 10 attachments per order' });
+    }
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.status(413).send({ detail: 'File too large: attachments may be at most 10 MB each' });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

@@ -210,6 +210,23 @@ describe('attachments', () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().detail).toMatch(/10 MB/);
+    const many = multipart(
+      { payload },
+      Array.from({ length: 11 }, (_, i) => ({
+        name: 'files',
+        filename: `p${i}.png`,
+        data: Buffer.from('x'),
+        type: 'image/png',
+      })),
+    );
+    const tooMany = await app.inject({
+      method: 'POST',
+      url: `/api/customers/${customer.customerId}/orders`,
+      headers: { ...customer.auth, ...many.headers },
+      payload: many.payload,
+    });
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().detail).toBe('Too many files: at most 10 attachments per order');
     expect(await count()).toBe(0);
     const units = await db.execute<{ n: number }>(
       sql`select available_units as n from products where product_id = ${product.productId}`,
