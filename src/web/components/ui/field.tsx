@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** Shared styling of text-like controls, with a red ring when the field is invalid. */
 export function controlClasses(invalid: boolean, className?: string) {
@@ -56,4 +56,39 @@ export function describedBy(id: string, error?: string, hint?: ReactNode): strin
   if (error) return `${id}-error`;
   if (hint) return `${id}-hint`;
   return undefined;
+}
+
+/** Props that Input, Select and Textarea add to their element's own. */
+export interface LabelledControlProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** Marks the label "(optional)". */
+  optional?: boolean;
+  id?: string;
+  containerClassName?: string;
+}
+
+/**
+ * Splits a labelled control's props into those of its `<Field>` and those of the control itself:
+ * an id (generated unless given), `required`, `aria-invalid`, `aria-describedby` and the shared
+ * classes, followed by the element's remaining props (ref, name, onChange, ...).
+ */
+export function useFieldControl<P extends LabelledControlProps & { required?: boolean; className?: string }>(
+  props: P,
+) {
+  const { label, error, hint, optional, id, required, className, containerClassName, ...rest } = props;
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  return {
+    fieldProps: { id: controlId, label, error, hint, required, optional, className: containerClassName },
+    controlProps: {
+      id: controlId,
+      required,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(controlId, error, hint),
+      className: controlClasses(Boolean(error), className),
+      ...rest,
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { ChevronDown } from 'lucide-react';
-import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
-import { controlClasses, describedBy, Field } from './field';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { Field, type LabelledControlProps, useFieldControl } from './field';
 
 export interface SelectOption {
   value: string;
@@ -9,57 +9,25 @@ export interface SelectOption {
   disabled?: boolean;
 }
 
-export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
-  label: ReactNode;
+export interface SelectProps
+  extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>,
+    LabelledControlProps {
   options?: readonly SelectOption[];
   /** A first, empty option such as "Select a product". */
   placeholder?: string;
-  error?: string;
-  hint?: ReactNode;
-  optional?: boolean;
-  id?: string;
-  containerClassName?: string;
   ref?: Ref<HTMLSelectElement>;
 }
 
 /** A labelled native select; pass `options` or `<option>` children. */
-export function Select({
-  label,
-  options,
-  placeholder,
-  error,
-  hint,
-  optional,
-  id,
-  required,
-  className,
-  containerClassName,
-  children,
-  ref,
-  ...rest
-}: SelectProps) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
+export function Select({ options, placeholder, className, children, ...props }: SelectProps) {
+  const { fieldProps, controlProps } = useFieldControl({
+    ...props,
+    className: clsx('appearance-none pr-9', className),
+  });
   return (
-    <Field
-      id={selectId}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      optional={optional}
-      className={containerClassName}
-    >
+    <Field {...fieldProps}>
       <div className="relative">
-        <select
-          ref={ref}
-          id={selectId}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(selectId, error, hint)}
-          className={controlClasses(Boolean(error), clsx('appearance-none pr-9', className))}
-          {...rest}
-        >
+        <select {...controlProps}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options?.map((o) => (
             <option key={o.value} value={o.value} disabled={o.disabled}>

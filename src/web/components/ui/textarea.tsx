@@ -1,51 +1,17 @@
-import { type ReactNode, type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { controlClasses, describedBy, Field } from './field';
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { Field, type LabelledControlProps, useFieldControl } from './field';
 
-export interface TextareaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  optional?: boolean;
-  id?: string;
-  containerClassName?: string;
+export interface TextareaProps
+  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>,
+    LabelledControlProps {
   ref?: Ref<HTMLTextAreaElement>;
 }
 
-export function Textarea({
-  label,
-  error,
-  hint,
-  optional,
-  id,
-  required,
-  rows = 4,
-  className,
-  containerClassName,
-  ref,
-  ...rest
-}: TextareaProps) {
-  const autoId = useId();
-  const textareaId = id ?? autoId;
+export function Textarea({ rows = 4, ...props }: TextareaProps) {
+  const { fieldProps, controlProps } = useFieldControl(props);
   return (
-    <Field
-      id={textareaId}
-      label={label}
-      error={error}
-      hint={hint}
-      required={required}
-      optional={optional}
-      className={containerClassName}
-    >
-      <textarea
-        ref={ref}
-        id={textareaId}
-        rows={rows}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(textareaId, error, hint)}
-        className={controlClasses(Boolean(error), className)}
-        {...rest}
-      />
+    <Field {...fieldProps}>
+      <textarea rows={rows} {...controlProps} />
     </Field>
   );
 }
