@@ -6,9 +6,9 @@ import { useLocation, useNavigate } from 'react-router';
 import { destinationAfterLogin } from '../../../app/redirects';
 import { useSession } from '../../../app/session';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { LOGIN_FAILED_MESSAGE, type LoginValues, loginSchema, NO_PORTAL_MESSAGE } from '../login-schema';
+import { SubmitButton } from './submit-button';
 
 export interface LoginFormProps {
   /** Set while a sign-in runs, so the page's "already signed in" redirect does not race it. */
@@ -71,10 +71,9 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
         error={errors.password?.message}
         {...register('password')}
       />
-      <Button type="submit" size="lg" className="w-full" loading={isSubmitting}>
-        {!isSubmitting && <LogIn aria-hidden="true" className="size-4" />}
+      <SubmitButton icon={LogIn} submitting={isSubmitting}>
         Sign in
-      </Button>
+      </SubmitButton>
     </form>
   );
 }

@@ -7,7 +7,6 @@ import type { z } from 'zod';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { registerCustomer } from '../register-customer';
 import {
@@ -17,6 +16,7 @@ import {
   signupSchema,
   toRegistrationPayload,
 } from '../signup-schema';
+import { SubmitButton } from './submit-button';
 
 const REDIRECT_DELAY_MS = 1000;
 
@@ -123,10 +123,9 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         error={errors.address?.message}
         {...register('address')}
       />
-      <Button type="submit" size="lg" className="w-full" loading={isSubmitting} disabled={done}>
-        {!isSubmitting && <UserPlus aria-hidden="true" className="size-4" />}
+      <SubmitButton icon={UserPlus} submitting={isSubmitting} disabled={done}>
         Create account
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
