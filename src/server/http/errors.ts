@@ -16,24 +16,20 @@ export const notFound = (detail: string) => new AppError(404, detail);
 export const conflict = (detail: string) => new AppError(409, detail);
 export const unprocessable = (detail: string) => new AppError(422, detail);
 
-/** PostgreSQL error code of a driver error (pg and PGlite both expose `code`). */
-export function pgErrorCode(err: unknown): string | undefined {
+/** A property of a driver error; drizzle wraps driver errors, so the cause chain is walked. */
+function fromCauseChain(err: unknown, key: 'code' | 'constraint', accept: (value: string) => boolean) {
   let current: unknown = err;
-  // drizzle wraps driver errors; walk the cause chain
   for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (current as Record<string, unknown>)[key];
+    if (typeof value === 'string' && accept(value)) return value;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
-export function pgConstraint(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
-    const c = (current as { constraint?: unknown }).constraint;
-    if (typeof c === 'string') return c;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
+/** PostgreSQL error code of a driver error (pg and PGlite both expose `code`). */
+export const pgErrorCode = (err: unknown) =>
+  fromCauseChain(err, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
+
+/** Name of the constraint a driver error reports. */
+export const pgConstraint = (err: unknown) => fromCauseChain(err, 'constraint', () => true);

@@ -65,14 +65,6 @@ export async function findOrCreateCustomerRole(db: Executor): Promise<number> {
   return findOrCreateCustomerRole(db);
 }
 
-export async function findCityIdByName(db: Executor, name: string): Promise<number | null> {
-  if (!name.trim()) return null;
-  const rows = await db.execute<{ city_id: number }>(
-    sql`select city_id from cities where lower(name) = lower(${name.trim()}) limit 1`,
-  );
-  return rows.rows[0]?.city_id ?? null;
-}
-
 export async function insertCustomer(db: Executor, values: typeof customers.$inferInsert) {
   const [row] = await db.insert(customers).values(values).returning({ customerId: customers.customerId });
   return row!.customerId;

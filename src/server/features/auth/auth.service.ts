@@ -2,8 +2,8 @@ import type { Profile, RegistrationRequest } from '../../../shared/contract/auth
 import type { AppContext } from '../../context';
 import { withActor } from '../../db/client';
 import { AppError, conflict, pgErrorCode, unauthorized } from '../../http/errors';
+import { findServedCityId } from '../cities/cities.queries';
 import {
-  findCityIdByName,
   findOrCreateCustomerRole,
   findTakenIdentity,
   findUserById,
@@ -68,7 +68,7 @@ export async function registerPublicCustomer(
         type: 'Retail',
         address: input.address,
         city: input.city,
-        cityId: await findCityIdByName(tx, input.city),
+        cityId: await findServedCityId(tx, input.city),
         contactNumber: input.contactNumber || null,
         email: input.email,
       });

@@ -247,13 +247,6 @@ export async function lockProducts(db: Executor, productIds: number[]) {
   return res.rows;
 }
 
-export async function findCityId(db: Executor, name: string): Promise<number | null> {
-  const res = await db.execute<{ city_id: number }>(
-    sql`select city_id from cities where lower(name) = lower(${name}) and not is_hub`,
-  );
-  return res.rows[0]?.city_id ?? null;
-}
-
 /** The route of the city's store whose covered towns (or end location) appear in the address. */
 export async function findRouteForAddress(
   db: Executor,

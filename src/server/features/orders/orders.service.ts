@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import { type Executor, withActor } from '../../db/client';
 import { type AuthUser, assertCustomerAccess } from '../../http/auth-context';
 import { AppError, conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '../../http/errors';
+import { findServedCityId } from '../cities/cities.queries';
 import * as q from './orders.queries';
 
 export interface UploadedFile {
@@ -83,7 +84,7 @@ export async function placeOrder(
         }
       }
       const address = input.deliveryAddress?.trim() || customer.address;
-      const cityId = (input.city ? await q.findCityId(tx, input.city) : null) ?? customer.city_id;
+      const cityId = (input.city ? await findServedCityId(tx, input.city) : null) ?? customer.city_id;
       if (input.city && cityId === null) throw unprocessable(`city: we do not deliver to '${input.city}'`);
       const routeId = cityId === null ? null : await q.findRouteForAddress(tx, cityId, address);
       const order = await q.insertOrder(tx, {
