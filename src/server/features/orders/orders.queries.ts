@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { OrderStatus } from '../../../shared/order-status';
 import type { Executor } from '../../db/client';
 import { orderAttachments, orderItems, orderStatusHistory, orders, stockMovements } from '../../db/schema';
+import { isoTimestamp } from '../../db/sql-helpers';
 
 /** Who is asking: a customer sees only its own orders (ownership is part of the WHERE). */
 export interface OrderScope {
@@ -46,9 +47,9 @@ export type OrderSummaryRow = {
 };
 
 const summaryColumns = sql`o.order_id, o.customer_id, c.name as customer_name,
-  to_char(o.order_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as order_date,
+  ${isoTimestamp('o.order_date')} as order_date,
   to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
-  to_char(o.delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as delivery_date,
+  ${isoTimestamp('o.delivered_at')} as delivery_date,
   o.status,
   coalesce(t.item_count, 0)::int as item_count,
   (coalesce(t.subtotal, 0) + o.delivery_fee)::float8 as total`;
@@ -105,10 +106,10 @@ export async function findOrderHeader(db: Executor, orderId: number, scope: Orde
   }>(
     sql`select o.order_id, o.customer_id, c.name as customer_name, c.address as customer_address,
           coalesce(ci.name, nullif(c.city, ''), '') as customer_city,
-          to_char(o.order_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as order_date,
+          ${isoTimestamp('o.order_date')} as order_date,
           to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, o.status, o.delivery_address,
           o.special_instructions, o.delivery_fee::float8 as delivery_fee,
-          to_char(o.delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as delivered_at
+          ${isoTimestamp('o.delivered_at')} as delivered_at
         from orders o
         join customers c on c.customer_id = o.customer_id
         left join cities ci on ci.city_id = coalesce(o.city_id, c.city_id)
@@ -134,9 +135,6 @@ export async function findOrderItems(db: Executor, orderId: number) {
   return res.rows;
 }
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-
 export async function findStatusHistory(db: Executor, orderId: number) {
   const res = await db.execute<{
     from_status: OrderStatus | null;
@@ -145,7 +143,7 @@ export async function findStatusHistory(db: Executor, orderId: number) {
     changed_by: string | null;
     reason: string | null;
   }>(
-    sql`select h.from_status, h.to_status, ${iso('h.changed_at')} as changed_at, u.user_name as changed_by, h.reason
+    sql`select h.from_status, h.to_status, ${isoTimestamp('h.changed_at')} as changed_at, u.user_name as changed_by, h.reason
         from order_status_history h left join users u on u.user_id = h.changed_by
         where h.order_id = ${orderId} order by h.changed_at, h.history_id`,
   );
@@ -163,7 +161,7 @@ export async function findTrainLegs(db: Executor, orderId: number) {
     space: number;
   }>(
     sql`select t.train_trip_id, t.train_name, dc.name as departure_city, ac.name as arrival_city,
-          ${iso('t.departure_date_time')} as departure_date_time, ${iso('t.arrival_date_time')} as arrival_date_time,
+          ${isoTimestamp('t.departure_date_time')} as departure_date_time, ${isoTimestamp('t.arrival_date_time')} as arrival_date_time,
           a.space::float8 as space
         from train_allocations a
         join train_trips t on t.train_trip_id = a.train_trip_id
@@ -184,7 +182,7 @@ export async function findTruckDelivery(db: Executor, orderId: number) {
     driver_name: string | null;
   }>(
     sql`select d.delivery_id, r.name as route_name, tr.plate_number,
-          ${iso('d.delivery_date_time')} as delivery_date_time, d.status,
+          ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, d.status,
           nullif(trim(coalesce(e.first_name, '') || ' ' || coalesce(e.last_name, '')), '') as driver_name
         from delivery_orders dor
         join deliveries d on d.delivery_id = dor.delivery_id
@@ -204,7 +202,7 @@ export async function findAttachments(db: Executor, orderId: number) {
     size_bytes: number;
     uploaded_at: string;
   }>(
-    sql`select attachment_id, file_name, content_type, size_bytes, ${iso('uploaded_at')} as uploaded_at
+    sql`select attachment_id, file_name, content_type, size_bytes, ${isoTimestamp('uploaded_at')} as uploaded_at
         from order_attachments where order_id = ${orderId} order by attachment_id`,
   );
   return res.rows;

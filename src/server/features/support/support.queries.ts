@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { SupportRequest } from '../../../shared/contract/support';
 import type { Executor } from '../../db/client';
 import { supportRequests } from '../../db/schema';
+import { isoTimestamp } from '../../db/sql-helpers';
 
 export async function orderBelongsTo(db: Executor, orderId: number, customerId: number) {
   const res = await db.execute<{ ok: number }>(
@@ -22,7 +23,7 @@ export async function insertSupportRequest(db: Executor, values: typeof supportR
 export async function listSupportRequests(db: Executor, customerId: number | null, requestId?: number) {
   const res = await db.execute<SupportRequest>(
     sql`select s.request_id, s.customer_id, c.name as customer_name, s.order_id, s.subject, s.message, s.status,
-          to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at
+          ${isoTimestamp('s.created_at')} as created_at
         from support_requests s join customers c on c.customer_id = s.customer_id
         where ${customerId === null ? sql`true` : sql`s.customer_id = ${customerId}`}
           ${requestId === undefined ? sql`` : sql`and s.request_id = ${requestId}`}
