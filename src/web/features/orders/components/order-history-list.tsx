@@ -2,8 +2,9 @@ import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Loading } from '../../../components/ui/spinner';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
@@ -25,12 +26,7 @@ export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps)
   if (orders.isError) {
     return (
       <div className="p-5">
-        <Alert variant="error" title="Failed to load orders">
-          <p>{orders.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => orders.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="Failed to load orders" error={orders.error} onRetry={() => orders.refetch()} />
       </div>
     );
   }

@@ -1,9 +1,8 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { MessagesSquare } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Loading } from '../../../components/ui/spinner';
 import { useSupportRequests } from '../api/get-support-requests';
 
@@ -26,12 +25,11 @@ export function SupportRequestList() {
   if (requests.isError) {
     return (
       <div className="p-5">
-        <Alert variant="error" title="Failed to load your requests">
-          <p>{requests.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => requests.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="Failed to load your requests"
+          error={requests.error}
+          onRetry={() => requests.refetch()}
+        />
       </div>
     );
   }

@@ -2,10 +2,10 @@ import { PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
 import { useSession } from '../../../app/session';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Loading } from '../../../components/ui/spinner';
 import { HelpPanel } from '../../../features/customer-dashboard/components/help-panel';
@@ -20,12 +20,7 @@ function DashboardOrders() {
   if (stats.isPending) return <Loading label="Loading your orders..." />;
   if (stats.isError) {
     return (
-      <Alert variant="error" title="Failed to load your dashboard">
-        <p>{stats.error.message}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => stats.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Failed to load your dashboard" error={stats.error} onRetry={() => stats.refetch()} />
     );
   }
   const { total_orders, active_orders, delivered_orders, recent_orders } = stats.data;

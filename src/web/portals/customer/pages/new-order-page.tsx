@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../../app/session';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Loading } from '../../../components/ui/spinner';
 import { NewOrderForm } from '../../../features/orders/components/new-order-form';
@@ -25,12 +24,11 @@ export function NewOrderPage() {
       {products.isPending ? (
         <Loading label="Loading products..." />
       ) : products.isError ? (
-        <Alert variant="error" title="Failed to load products">
-          <p>{products.error.message}</p>
-          <Button variant="secondary" size="sm" className="mt-3" onClick={() => products.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError
+          title="Failed to load products"
+          error={products.error}
+          onRetry={() => products.refetch()}
+        />
       ) : (
         <NewOrderForm
           products={products.data}

@@ -1,10 +1,10 @@
 import { PackageX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Loading } from '../../../components/ui/spinner';
 import { useOrder } from '../../../features/orders/api/get-order';
 import { OrderDetailView } from '../../../features/orders/components/order-detail-view';
@@ -32,14 +32,7 @@ function OrderDetailContent({ orderId }: { orderId: number }) {
   if (order.isPending) return <Loading label="Loading order..." />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <OrderNotFound />;
-    return (
-      <Alert variant="error" title="Failed to load the order">
-        <p>{order.error.message}</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => order.refetch()}>
-          Try again
-        </Button>
-      </Alert>
-    );
+    return <LoadError title="Failed to load the order" error={order.error} onRetry={() => order.refetch()} />;
   }
   return <OrderDetailView order={order.data} />;
 }
