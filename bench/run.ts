@@ -3,15 +3,15 @@
 // in-memory PGlite (or BENCH_DATABASE_URL, a PostgreSQL database that will be filled), then
 // each query is run several times and its median time is printed.
 import { sql } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
+import { type Database, openPglite, openPostgres } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
 import {
   countOrders,
   findOrderHeader,
   findOrderItems,
   listOrders,
   statusCounts,
-} from '../src/server/features/orders/orders.queries';
+} from '#server/features/orders/orders.queries';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const CUSTOMERS = Math.max(10, Math.round(ORDERS / 500));

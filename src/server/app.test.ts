@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS } from '../shared/permissions';
+import { PERMISSIONS } from '#shared/permissions';
 import { buildApp } from './app';
 import { createTestApp, openTestDatabase, TEST_JWT_SECRET } from './test/harness';
 

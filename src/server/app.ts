@@ -12,11 +12,13 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { MAX_ATTACHMENT_BYTES } from '../shared/constants';
+import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
+import type { Listen } from './db/listen';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
   /** Folder of the built web app (dist/web); omitted: API only. */
   webRoot?: string;
   loginMaxFailures?: number;
+  /** The database's LISTEN/NOTIFY (Database.listen); omitted, features that need it fail loudly. */
+  listen?: Listen;
 }
 
 const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
@@ -42,6 +46,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerOrderRoutes,
   registerDashboardRoutes,
   registerSupportRoutes,
+  registerEmployeeRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -58,6 +63,9 @@ export async function buildApp(options: BuildAppOptions) {
     db: options.db,
     clock,
     tokens: createTokenService(options.jwtSecret, options.tokenTtlMinutes ?? 480, clock),
+    listen:
+      options.listen ??
+      (() => Promise.reject(new Error('This app was built without database notifications (listen)'))),
     loginThrottle: new LoginThrottle(options.loginMaxFailures ?? 10, 15 * 60 * 1000, clock),
   };
 

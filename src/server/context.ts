@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
+import type { Listen } from './db/listen';
 import type { LoginThrottle } from './http/login-throttle';
 import type { TokenService } from './http/tokens';
 
@@ -15,6 +16,8 @@ export interface AppContext {
   db: Db;
   clock: () => Date;
   tokens: TokenService;
+  /** LISTEN/NOTIFY of the database: every server process on it hears every notification. */
+  listen: Listen;
   loginThrottle: LoginThrottle;
 }
 

@@ -12,6 +12,7 @@ const applied = await migrate(database);
 const logger = { level: config.logLevel };
 const app = await buildApp({
   db: database.db,
+  listen: database.listen,
   jwtSecret: config.jwtSecret,
   tokenTtlMinutes: config.tokenTtlMinutes,
   logger,

@@ -10,6 +10,16 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const TOKEN_STORAGE_KEY = 'auth_token';
 
+/** Roster rules (domain.md "Trucks, routes and rosters"). Weekly limits per calendar week (Monday-Sunday, UTC). */
+export const DRIVER_WEEKLY_HOURS = 40;
+export const ASSISTANT_WEEKLY_HOURS = 60;
+/** The rest between two deliveries: a shorter gap makes them consecutive. */
+export const MIN_REST_MINUTES = 60;
+/** A driver is never on two consecutive deliveries; an assistant on at most this many in a row. */
+export const MAX_ASSISTANT_CONSECUTIVE = 2;
+/** Train trips above this utilisation (%) show Near Full (portal-spec §4, §9). */
+export const NEAR_FULL_PERCENT = 90;
+
 export type StockStatus = 'unknown' | 'out of stock' | 'low' | 'medium' | 'healthy';
 
 export function stockStatus(units: number | null | undefined): StockStatus {

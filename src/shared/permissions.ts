@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   'audit:read': ['admin'],
   'reports:read': STAFF,
   'stores:read': ALL,
+  'employees:read': ['admin', 'manager'],
   'deliveries:read': ['admin', 'manager'],
   'deliveries:schedule': ['manager', 'admin'],
   'deliveries:crew': ['assistant'],

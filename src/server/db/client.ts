@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type Listen, pgliteListen, postgresListen } from './listen';
 import * as schema from './schema';
 
 type RowsOf<T> = { rows: T[] };
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs raw SQL text (one or more statements, no parameters): migrations only. */
   exec(sqlText: string): Promise<void>;
+  /** Subscribes to the database's notifications (see ./listen.ts). */
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -36,6 +39,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     exec: async (sqlText) => {
       await client.exec(sqlText);
     },
+    listen: pgliteListen(client),
     close: () => client.close(),
   };
 }
@@ -47,13 +51,18 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
   });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listener = postgresListen(url, options.searchPath ?? 'public');
   return {
     db,
     kind: 'postgres',
     exec: async (sqlText) => {
       await pool.query(sqlText);
     },
-    close: () => pool.end(),
+    listen: listener.listen,
+    close: async () => {
+      await listener.close();
+      await pool.end();
+    },
   };
 }
 

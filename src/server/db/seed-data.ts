@@ -653,8 +653,7 @@ export const ASSISTANT_DATA: CrewData[] = [
   { firstName: 'Ahamed', lastName: 'Nazeer', cityIdx: CITY.Trincomalee, contactNumber: '+94 75 741 2259' },
 ];
 
-export const DRIVER_WEEKLY_HOURS = 40;
-export const ASSISTANT_WEEKLY_HOURS = 60;
+export { ASSISTANT_WEEKLY_HOURS, DRIVER_WEEKLY_HOURS } from '#shared/constants';
 
 /** Head-office staff at the Kandy warehouse (no store). */
 export const STAFF_DATA = [

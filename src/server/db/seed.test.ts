@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '../../shared/order-status';
-import { portalForRole } from '../../shared/roles';
+import { ORDER_STATUSES } from '#shared/order-status';
+import { portalForRole } from '#shared/roles';
 import { verifyPassword } from '../features/auth/password';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';

@@ -5,9 +5,9 @@
 //
 // Stock is never written directly: every change is a stock_movements row and the database
 // trigger keeps products.available_units equal to the ledger's sum.
-import { DELIVERY_FEE } from '../../shared/constants';
-import { canTransition, type DeliveryStatus, type OrderStatus } from '../../shared/order-status';
-import { portalForRole } from '../../shared/roles';
+import { DELIVERY_FEE, MIN_REST_MINUTES } from '#shared/constants';
+import { canTransition, type DeliveryStatus, type OrderStatus } from '#shared/order-status';
+import { portalForRole } from '#shared/roles';
 import { hashPassword } from '../features/auth/password';
 import { type Db, type Tx, withActor } from './client';
 import * as t from './schema';
@@ -40,7 +40,7 @@ export const DEMO_USERS: readonly { username: DemoUserKey; roleName: string; ema
   ROLE_DATA.map((r) => ({ username: r.key, roleName: r.roleName, email: `${r.key}@kandypack.lk` }));
 
 /** Rest a driver needs between two deliveries (domain.md "Trucks, routes and rosters"). */
-const MIN_REST_MS = 60 * 60_000;
+const MIN_REST_MS = MIN_REST_MINUTES * 60_000;
 /** Fixed seed of the generator: change it and the demo business changes. */
 const PRNG_SEED = 0x4b50_2024;
 

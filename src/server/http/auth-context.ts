@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { Permission } from '../../shared/permissions';
-import type { Portal } from '../../shared/roles';
+import type { Permission } from '#shared/permissions';
+import type { Portal } from '#shared/roles';
 import { forbidden, unauthorized } from './errors';
 
 export interface AuthUser {

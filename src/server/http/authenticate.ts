@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { can } from '../../shared/permissions';
-import { portalForRole } from '../../shared/roles';
+import { can } from '#shared/permissions';
+import { portalForRole } from '#shared/roles';
 import type { Db } from '../db/client';
 import { findUserById } from '../features/auth/auth.queries';
 import { forbidden, unauthorized } from './errors';

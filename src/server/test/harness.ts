@@ -47,6 +47,7 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
   let now: Date | null = null;
   const app = await buildApp({
     db: database.db,
+    listen: database.listen,
     jwtSecret: TEST_JWT_SECRET,
     clock: () => now ?? new Date(),
     ...options,

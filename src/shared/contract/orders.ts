@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
+import { idNumber, isoDate, pageQuery } from './common';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -11,7 +10,7 @@ export const createOrderRequest = z.object({
   items: z
     .array(
       z.object({
-        productID: z.number().int().positive('productID must be a positive integer'),
+        productID: idNumber,
         quantity: z.number().int('quantity must be a whole number').min(1, 'quantity must be at least 1'),
       }),
     )
@@ -45,13 +44,13 @@ export const orderSummarySchema = z.object({
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderListResponse = z.array(orderSummarySchema);
 
-export const orderListQuery = z.object({
-  status: orderStatusSchema.optional(),
-  q: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
-});
-export type OrderListQuery = z.input<typeof orderListQuery>;
+export const orderListQuery = z
+  .object({
+    status: orderStatusSchema.optional(),
+    q: z.string().trim().max(100).optional(),
+  })
+  .extend(pageQuery(10, 100).shape);
+export type OrderListQuery = z.infer<typeof orderListQuery>;
 
 export const orderItemSchema = z.object({
   product_id: z.number().int(),

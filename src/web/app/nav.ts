@@ -18,7 +18,7 @@ import {
   Truck,
   Users,
 } from 'lucide-react';
-import type { Portal } from '../../shared/roles';
+import type { Portal } from '#shared/roles';
 import { paths } from './paths';
 
 export interface NavItem {

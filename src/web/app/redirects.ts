@@ -1,5 +1,5 @@
-import type { Profile } from '../../shared/contract/auth';
-import { PORTAL_HOME, type Portal, portalForRole } from '../../shared/roles';
+import type { Profile } from '#shared/contract/auth';
+import { PORTAL_HOME, type Portal, portalForRole } from '#shared/roles';
 import { paths } from './paths';
 import type { SessionStatus } from './session';
 

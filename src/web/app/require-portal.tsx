@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import type { Portal } from '../../shared/roles';
+import type { Portal } from '#shared/roles';
 import { Loading } from '../components/ui/spinner';
 import { guardDecision } from './redirects';
 import { useSession } from './session';

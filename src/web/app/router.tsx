@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { Portal } from '../../shared/roles';
+import type { Portal } from '#shared/roles';
 import { Loading } from '../components/ui/spinner';
 import { LandingPage } from './landing/landing-page';
 import { PortalLayout } from './layout/portal-layout';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Profile } from '../../shared/contract/auth';
+import type { Profile } from '#shared/contract/auth';
 import { requestToken } from '../features/auth/login-request';
 import { fetchProfile } from '../features/auth/profile';
 import { getToken, setToken } from '../lib/api-client';

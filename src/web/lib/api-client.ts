@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '../../shared/constants';
+import { TOKEN_STORAGE_KEY } from '#shared/constants';
 
 /** The configured server address (portal-spec §7): the API is served under /api. */
 export const API_BASE = '/api';

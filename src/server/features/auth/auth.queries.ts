@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { customers, roles, users } from '../../db/schema';
+import type { Executor } from '#server/db/client';
+import { customers, roles, users } from '#server/db/schema';
 
 const userColumns = {
   userId: users.userId,

@@ -1,12 +1,7 @@
-import {
-  loginForm,
-  profileResponse,
-  registrationRequest,
-  tokenResponse,
-} from '../../../shared/contract/auth';
-import { errorSchema } from '../../../shared/contract/common';
-import type { App, AppContext } from '../../context';
-import { currentUser } from '../../http/auth-context';
+import type { App, AppContext } from '#server/context';
+import { currentUser } from '#server/http/auth-context';
+import { loginForm, profileResponse, registrationRequest, tokenResponse } from '#shared/contract/auth';
+import { errorSchema } from '#shared/contract/common';
 import { login, profile, registerPublicCustomer } from './auth.service';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {

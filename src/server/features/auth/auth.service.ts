@@ -1,7 +1,7 @@
-import type { Profile, RegistrationRequest } from '../../../shared/contract/auth';
-import type { AppContext } from '../../context';
-import { withActor } from '../../db/client';
-import { AppError, conflict, pgErrorCode, unauthorized } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { withActor } from '#server/db/client';
+import { AppError, conflict, pgErrorCode, unauthorized } from '#server/http/errors';
+import type { Profile, RegistrationRequest } from '#shared/contract/auth';
 import { findServedCityId } from '../cities/cities.queries';
 import {
   findOrCreateCustomerRole,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser, TEST_PASSWORD } from '../../test/factories';
-import { createTestApp } from '../../test/harness';
+import { createUser, TEST_PASSWORD } from '#server/test/factories';
+import { createTestApp } from '#server/test/harness';
 
 const t = await createTestApp({ loginMaxFailures: 3 });
 const { app } = t;

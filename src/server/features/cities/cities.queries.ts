@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Executor } from '#server/db/client';
 
 /** The id of a destination city (one with a store; not the Kandy hub) by name, any case. */
 export async function findServedCityId(db: Executor, name: string): Promise<number | null> {

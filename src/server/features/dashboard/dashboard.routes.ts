@@ -1,6 +1,6 @@
-import { customerStatsSchema } from '../../../shared/contract/orders';
-import type { App, AppContext } from '../../context';
-import { currentUser } from '../../http/auth-context';
+import type { App, AppContext } from '#server/context';
+import { currentUser } from '#server/http/auth-context';
+import { customerStatsSchema } from '#shared/contract/orders';
 import { customerStats } from '../orders/orders.service';
 
 export function registerDashboardRoutes(app: App, ctx: AppContext): void {

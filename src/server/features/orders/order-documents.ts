@@ -1,7 +1,7 @@
-import { stringify } from 'csv-stringify/sync';
 import PDFDocument from 'pdfkit';
-import { formatMoney } from '../../../shared/constants';
-import type { OrderDetail } from '../../../shared/contract/orders';
+import { type CsvColumn, toCsv } from '#server/lib/csv';
+import { formatMoney } from '#shared/constants';
+import type { OrderDetail } from '#shared/contract/orders';
 import type { OrderSummaryRow } from './orders.queries';
 
 export const COMPANY = {
@@ -10,25 +10,20 @@ export const COMPANY = {
   contact: 'support@kandypack.lk  ·  +94 81 222 3344',
 };
 
-const ORDER_CSV_COLUMNS: Array<[keyof OrderSummaryRow, string]> = [
-  ['order_id', 'Order ID'],
-  ['order_date', 'Order Date'],
-  ['schedule_date', 'Delivery Date'],
-  ['status', 'Status'],
-  ['customer_name', 'Customer'],
-  ['item_count', 'Items'],
-  ['total', 'Total (USD)'],
-  ['delivery_date', 'Delivered At'],
+const ORDER_CSV_COLUMNS: CsvColumn<OrderSummaryRow>[] = [
+  { key: 'order_id', label: 'Order ID' },
+  { key: 'order_date', label: 'Order Date' },
+  { key: 'schedule_date', label: 'Delivery Date' },
+  { key: 'status', label: 'Status' },
+  { key: 'customer_name', label: 'Customer' },
+  { key: 'item_count', label: 'Items' },
+  { key: 'total', label: 'Total (USD)', format: (total) => (total as number).toFixed(2) },
+  { key: 'delivery_date', label: 'Delivered At' },
 ];
 
-/** RFC 4180 CSV (CRLF line ends, quoted where needed) with a header row. */
+/** The order list as CSV (the shared, spreadsheet-safe writer). */
 export function ordersCsv(rows: OrderSummaryRow[]): string {
-  return stringify(
-    rows.map((r) =>
-      ORDER_CSV_COLUMNS.map(([key]) => (key === 'total' ? r.total.toFixed(2) : (r[key] ?? ''))),
-    ),
-    { header: true, columns: ORDER_CSV_COLUMNS.map(([, label]) => label), record_delimiter: 'windows' },
-  );
+  return toCsv(ORDER_CSV_COLUMNS, rows);
 }
 
 const day = (iso: string) => iso.slice(0, 10);

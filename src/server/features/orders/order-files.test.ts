@@ -1,47 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { createProduct, createUser, daysFromNow, multipart, placeOrderAs } from '../../test/factories';
-import { createTestApp } from '../../test/harness';
+import { parseCsv, pdfText } from '#server/test/documents';
+import { createProduct, createUser, daysFromNow, multipart, placeOrderAs } from '#server/test/factories';
+import { createTestApp } from '#server/test/harness';
 
 const { app } = await createTestApp();
 const db = app.ctx.db;
-
-async function pdfText(data: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, verbosity: 0 }).promise;
-  const page = await pdf.getPage(1);
-  const content = await page.getTextContent();
-  return content.items.map((i) => ('str' in i ? i.str : '')).join(' ');
-}
-
-/** Minimal RFC 4180 reader for the assertions: quoted fields, doubled quotes, CRLF records. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let field = '';
-  let row: string[] = [];
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  return rows;
-}
 
 describe('invoice PDF', () => {
   it('is a real PDF with the company, customer, order, items and totals', async () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { OrderStatus } from '../../../shared/order-status';
-import type { Executor } from '../../db/client';
-import { orderAttachments, orderItems, orderStatusHistory, orders, stockMovements } from '../../db/schema';
-import { isoTimestamp } from '../../db/sql-helpers';
+import type { Executor } from '#server/db/client';
+import { orderAttachments, orderItems, orderStatusHistory, orders, stockMovements } from '#server/db/schema';
+import { isoTimestamp } from '#server/db/sql-helpers';
+import type { OrderStatus } from '#shared/order-status';
 
 /** Who is asking: a customer sees only its own orders (ownership is part of the WHERE). */
 export interface OrderScope {
@@ -293,4 +293,22 @@ export async function insertStatusChange(db: Executor, values: typeof orderStatu
 
 export async function insertAttachments(db: Executor, values: Array<typeof orderAttachments.$inferInsert>) {
   if (values.length > 0) await db.insert(orderAttachments).values(values);
+}
+
+// ---- status changes (inside the caller's transaction) ----
+
+/** Locks the order row for a status change; undefined when there is no such order. */
+export async function lockOrderStatus(db: Executor, orderId: number) {
+  const res = await db.execute<{ status: OrderStatus; customer_id: number }>(
+    sql`select status, customer_id from orders where order_id = ${orderId} for update`,
+  );
+  return res.rows[0];
+}
+
+export async function setOrderStatus(db: Executor, orderId: number, status: OrderStatus, at: Date) {
+  await db.execute(
+    sql`update orders set status = ${status}, updated_at = ${at.toISOString()},
+          delivered_at = case when ${status} = 'Delivered' then ${at.toISOString()}::timestamptz else delivered_at end
+        where order_id = ${orderId}`,
+  );
 }

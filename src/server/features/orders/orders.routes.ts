@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorSchema, idParam } from '../../../shared/contract/common';
+import type { App, AppContext } from '#server/context';
+import { currentUser } from '#server/http/auth-context';
+import { badRequest, unprocessable } from '#server/http/errors';
+import { errorSchema, idParam, idString } from '#shared/contract/common';
 import {
   createOrderRequest,
   createOrderResponse,
   orderDetailSchema,
   orderListQuery,
   orderListResponse,
-} from '../../../shared/contract/orders';
-import type { App, AppContext } from '../../context';
-import { currentUser } from '../../http/auth-context';
-import { badRequest, unprocessable } from '../../http/errors';
+} from '#shared/contract/orders';
 import { invoicePdf, ordersCsv } from './order-documents';
 import {
   checkAttachment,
@@ -54,10 +54,7 @@ async function readMultipartOrder(request: FastifyRequest) {
   uploads.set(request, files);
 }
 
-const attachmentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  attachmentId: z.coerce.number().int().positive(),
-});
+const attachmentParams = z.object({ id: idString, attachmentId: idString });
 const exportQuery = orderListQuery.omit({ page: true, page_size: true });
 const EXPORT_LIMIT = 100_000;
 

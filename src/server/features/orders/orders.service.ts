@@ -1,11 +1,11 @@
-import { ATTACHMENT_EXTENSIONS, DELIVERY_FEE, MAX_ATTACHMENT_BYTES } from '../../../shared/constants';
-import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '../../../shared/contract/orders';
-import { earliestScheduleDate, isRealDate } from '../../../shared/dates';
-import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status';
-import type { AppContext } from '../../context';
-import { type Executor, withActor } from '../../db/client';
-import { type AuthUser, assertCustomerAccess } from '../../http/auth-context';
-import { AppError, conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '../../http/errors';
+import type { AppContext } from '#server/context';
+import { type Executor, withActor } from '#server/db/client';
+import { type AuthUser, assertCustomerAccess } from '#server/http/auth-context';
+import { AppError, conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
+import { ATTACHMENT_EXTENSIONS, DELIVERY_FEE, MAX_ATTACHMENT_BYTES } from '#shared/constants';
+import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '#shared/contract/orders';
+import { earliestScheduleDate, isRealDate } from '#shared/dates';
+import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { findServedCityId } from '../cities/cities.queries';
 import * as q from './orders.queries';
 
@@ -134,11 +134,7 @@ export async function placeOrder(
   }
 }
 
-export async function listOrdersPage(
-  ctx: AppContext,
-  user: AuthUser,
-  query: OrderListQuery & { page: number; page_size: number },
-) {
+export async function listOrdersPage(ctx: AppContext, user: AuthUser, query: OrderListQuery) {
   const filter = { ...scopeOf(user), status: query.status, q: query.q };
   const [total, rows] = await Promise.all([
     q.countOrders(ctx.db, filter),

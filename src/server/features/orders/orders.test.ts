@@ -6,8 +6,8 @@ import {
   createUser,
   daysFromNow,
   placeOrderAs,
-} from '../../test/factories';
-import { createTestApp } from '../../test/harness';
+} from '#server/test/factories';
+import { createTestApp } from '#server/test/harness';
 
 const t = await createTestApp();
 const { app } = t;

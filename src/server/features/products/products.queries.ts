@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
-import { products } from '../../db/schema';
+import type { Executor } from '#server/db/client';
+import { products } from '#server/db/schema';
 
 export function listProducts(db: Executor) {
   return db

@@ -1,5 +1,5 @@
-import { productListResponse } from '../../../shared/contract/products';
-import type { App, AppContext } from '../../context';
+import type { App, AppContext } from '#server/context';
+import { productListResponse } from '#shared/contract/products';
 import { listProducts } from './products.queries';
 
 export function registerProductRoutes(app: App, ctx: AppContext): void {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { SupportRequest } from '../../../shared/contract/support';
-import type { Executor } from '../../db/client';
-import { supportRequests } from '../../db/schema';
-import { isoTimestamp } from '../../db/sql-helpers';
+import type { Executor } from '#server/db/client';
+import { supportRequests } from '#server/db/schema';
+import { isoTimestamp } from '#server/db/sql-helpers';
+import type { SupportRequest } from '#shared/contract/support';
 
 export async function orderBelongsTo(db: Executor, orderId: number, customerId: number) {
   const res = await db.execute<{ ok: number }>(

@@ -1,9 +1,9 @@
-import { errorSchema } from '../../../shared/contract/common';
-import { createSupportRequest, supportRequestSchema } from '../../../shared/contract/support';
-import type { App, AppContext } from '../../context';
-import { withActor } from '../../db/client';
-import { currentUser } from '../../http/auth-context';
-import { forbidden, unprocessable } from '../../http/errors';
+import type { App, AppContext } from '#server/context';
+import { withActor } from '#server/db/client';
+import { currentUser } from '#server/http/auth-context';
+import { forbidden, unprocessable } from '#server/http/errors';
+import { errorSchema } from '#shared/contract/common';
+import { createSupportRequest, supportRequestSchema } from '#shared/contract/support';
 import { insertSupportRequest, listSupportRequests, orderBelongsTo } from './support.queries';
 
 export function registerSupportRoutes(app: App, ctx: AppContext): void {

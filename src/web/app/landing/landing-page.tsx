@@ -1,7 +1,7 @@
 import { ArrowRight, LogIn, MapPin, TrainFront, Truck } from 'lucide-react';
 import { Link } from 'react-router';
-import { BrandLogo } from '../../components/brand-logo';
-import { buttonClasses } from '../../components/ui/button';
+import { BrandLogo } from '#web/components/brand-logo';
+import { buttonClasses } from '#web/components/ui/button';
 import { paths } from '../paths';
 import { PortalCards } from './portal-cards';
 

@@ -1,4 +1,4 @@
-import { PORTALS } from '../../../shared/roles';
+import { PORTALS } from '#shared/roles';
 import { PORTAL_META } from '../nav';
 
 /** One card per portal, from the same table the sidebars use. */

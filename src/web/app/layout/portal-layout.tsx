@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense, useState } from 'react';
-import type { Portal } from '../../../shared/roles';
-import { Loading } from '../../components/ui/spinner';
+import type { Portal } from '#shared/roles';
+import { Loading } from '#web/components/ui/spinner';
 import { PORTAL_META } from '../nav';
 import { DesktopSidebar, MobileSidebar } from './sidebar';
 import { TopBar } from './top-bar';

@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Portal } from '../../../shared/roles';
-import { Badge } from '../../components/ui/badge';
-import { PageHeader } from '../../components/ui/page-header';
+import type { Portal } from '#shared/roles';
+import { Badge } from '#web/components/ui/badge';
+import { PageHeader } from '#web/components/ui/page-header';
 import { PORTAL_META } from '../nav';
 import { useSession } from '../session';
 

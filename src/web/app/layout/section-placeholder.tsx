@@ -1,10 +1,10 @@
 import { Construction } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Portal } from '../../../shared/roles';
-import { buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PageHeader } from '../../components/ui/page-header';
+import type { Portal } from '#shared/roles';
+import { buttonClasses } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { PageHeader } from '#web/components/ui/page-header';
 import { PORTAL_META } from '../nav';
 
 /** An honest stand-in for a section whose screen is not built yet. */

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
-import { BrandLogo } from '../../components/brand-logo';
+import { BrandLogo } from '#web/components/brand-logo';
 import type { PortalMeta } from '../nav';
 import { useSession } from '../session';
 import { SidebarNav } from './sidebar-nav';

@@ -1,6 +1,6 @@
 import { LogOut, Menu, Search } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 import { paths } from '../paths';
 import { useSession } from '../session';
 

@@ -1,5 +1,5 @@
-import type { TokenResponse } from '../../../shared/contract/auth';
-import { ApiError, api } from '../../lib/api-client';
+import type { TokenResponse } from '#shared/contract/auth';
+import { ApiError, api } from '#web/lib/api-client';
 
 /**
  * POST /auth/login with the OAuth2 password form (portal-spec §7). A failure is rethrown as

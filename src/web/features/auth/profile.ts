@@ -1,5 +1,5 @@
-import type { Profile } from '../../../shared/contract/auth';
-import { api } from '../../lib/api-client';
+import type { Profile } from '#shared/contract/auth';
+import { api } from '#web/lib/api-client';
 
 /** GET /auth/profile: the signed-in user (portal-spec §4). */
 export function fetchProfile(signal?: AbortSignal): Promise<Profile> {

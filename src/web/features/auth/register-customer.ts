@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Profile, RegistrationRequest } from '../../../shared/contract/auth';
-import { api } from '../../lib/api-client';
+import type { Profile, RegistrationRequest } from '#shared/contract/auth';
+import { api } from '#web/lib/api-client';
 
 /** POST /auth/register_public_customer (JSON). Errors are rethrown (portal-spec §8). */
 export function registerCustomer(payload: RegistrationRequest): Promise<Profile> {

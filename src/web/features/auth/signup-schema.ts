@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RegistrationRequest } from '../../../shared/contract/auth';
+import type { RegistrationRequest } from '#shared/contract/auth';
 
 /**
  * Sign Up fields of portal-spec §2/§5. Lengths and the username alphabet mirror the server's

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { PortalWelcome } from '../../app/layout/portal-welcome';
-import { SectionPlaceholder } from '../../app/layout/section-placeholder';
-import { paths } from '../../app/paths';
+import { PortalWelcome } from '#web/app/layout/portal-welcome';
+import { SectionPlaceholder } from '#web/app/layout/section-placeholder';
+import { paths } from '#web/app/paths';
 
 /** Routes of the admin portal, relative to paths.admin.root; screens replace the placeholders as they are built. */
 export function AdminPortal() {

@@ -1,4 +1,4 @@
-import type { SupportContact } from '../../features/customer-dashboard/components/help-panel';
+import type { SupportContact } from '#web/features/customer-dashboard/components/help-panel';
 
 /** The customer support line shown on the dashboard and the support page. */
 export const SUPPORT_CONTACT: SupportContact = {

@@ -1,5 +1,5 @@
-import { paths } from '../../../app/paths';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { paths } from '#web/app/paths';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
 import { SignupForm } from './signup-form';

@@ -3,10 +3,10 @@ import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { destinationAfterLogin } from '../../../app/redirects';
-import { useSession } from '../../../app/session';
-import { Alert } from '../../../components/ui/alert';
-import { Input } from '../../../components/ui/input';
+import { destinationAfterLogin } from '#web/app/redirects';
+import { useSession } from '#web/app/session';
+import { Alert } from '#web/components/ui/alert';
+import { Input } from '#web/components/ui/input';
 import { LOGIN_FAILED_MESSAGE, type LoginValues, loginSchema, NO_PORTAL_MESSAGE } from '../login-schema';
 import { SubmitButton } from './submit-button';
 

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
-import { Alert } from '../../../components/ui/alert';
-import { Input } from '../../../components/ui/input';
+import { paths } from '#web/app/paths';
+import { useSession } from '#web/app/session';
+import { Alert } from '#web/components/ui/alert';
+import { Input } from '#web/components/ui/input';
 import { registerCustomer } from '../register-customer';
 import {
   SIGNUP_SUCCESS_MESSAGE,

@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths';
+import { paths } from '#web/app/paths';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
 

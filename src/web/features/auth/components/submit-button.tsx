@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 
 export interface SubmitButtonProps {
   /** Shown before the text, replaced by the spinner while `submitting`. */

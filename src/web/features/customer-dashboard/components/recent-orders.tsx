@@ -1,10 +1,10 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../../shared/constants';
-import type { OrderSummary } from '../../../../shared/contract/orders';
-import { paths } from '../../../app/paths';
-import { StatusBadge } from '../../../components/ui/badge';
+import { formatMoney } from '#shared/constants';
+import type { OrderSummary } from '#shared/contract/orders';
+import { paths } from '#web/app/paths';
+import { StatusBadge } from '#web/components/ui/badge';
 
 function shortDate(value: string): string {
   const date = parseISO(value);

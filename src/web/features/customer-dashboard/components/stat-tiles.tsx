@@ -1,5 +1,5 @@
 import { CircleCheck, type LucideIcon, Package, Truck } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '#web/components/ui/card';
 
 export interface StatTilesProps {
   total: number;

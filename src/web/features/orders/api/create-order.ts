@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateOrderRequest, CreateOrderResponse } from '../../../../shared/contract/orders';
-import { api } from '../../../lib/api-client';
+import type { CreateOrderRequest, CreateOrderResponse } from '#shared/contract/orders';
+import { api } from '#web/lib/api-client';
 import { orderEndpoints, orderKeys } from './order-keys';
 
 export interface CreateOrderInput {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Attachment } from '../../../../shared/contract/orders';
-import { downloadFile } from '../../../lib/api-client';
+import type { Attachment } from '#shared/contract/orders';
+import { downloadFile } from '#web/lib/api-client';
 import { orderEndpoints } from './order-keys';
 
 export interface DownloadAttachmentInput {

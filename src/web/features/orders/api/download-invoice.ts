@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadFile } from '#web/lib/api-client';
 import { orderEndpoints } from './order-keys';
 
 export function downloadInvoice(orderId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CustomerStats } from '../../../../shared/contract/orders';
-import { api } from '../../../lib/api-client';
+import type { CustomerStats } from '#shared/contract/orders';
+import { api } from '#web/lib/api-client';
 import { orderEndpoints, orderKeys } from './order-keys';
 
 export function getCustomerStats(signal?: AbortSignal): Promise<CustomerStats> {

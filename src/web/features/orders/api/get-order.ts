@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetail } from '../../../../shared/contract/orders';
-import { ApiError, api } from '../../../lib/api-client';
+import type { OrderDetail } from '#shared/contract/orders';
+import { ApiError, api } from '#web/lib/api-client';
 import { orderEndpoints, orderKeys } from './order-keys';
 
 export function getOrder(id: number, signal?: AbortSignal): Promise<OrderDetail> {

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderSummary } from '../../../../shared/contract/orders';
-import { apiPage } from '../../../lib/api-client';
+import type { OrderSummary } from '#shared/contract/orders';
+import { apiPage } from '#web/lib/api-client';
 import { type OrderListParams, orderEndpoints, orderKeys } from './order-keys';
 
 export function getOrders(query: OrderListParams, signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { orderListQuery } from '../../../../shared/contract/orders';
+import type { orderListQuery } from '#shared/contract/orders';
 
 /** The parsed GET /orders query (status, q, page, page_size). */
 export type OrderListParams = z.output<typeof orderListQuery>;

@@ -1,8 +1,8 @@
 import { Paperclip, X } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import { ATTACHMENT_EXTENSIONS } from '../../../../shared/constants';
-import { Alert } from '../../../components/ui/alert';
-import { controlClasses, Field } from '../../../components/ui/field';
+import { ATTACHMENT_EXTENSIONS } from '#shared/constants';
+import { Alert } from '#web/components/ui/alert';
+import { controlClasses, Field } from '#web/components/ui/field';
 import {
   ATTACHMENT_ACCEPT,
   formatFileSize,

@@ -1,7 +1,7 @@
 import { Download, Paperclip } from 'lucide-react';
-import type { OrderDetail } from '../../../../shared/contract/orders';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import type { OrderDetail } from '#shared/contract/orders';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
 import { useDownloadAttachment } from '../api/download-attachment';
 import { formatFileSize } from '../lib/attachment-rules';
 import { formatDateTime } from '../lib/format';

@@ -1,11 +1,11 @@
 import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadError } from '../../../components/ui/load-error';
-import { Loading } from '../../../components/ui/spinner';
+import { paths } from '#web/app/paths';
+import { Alert } from '#web/components/ui/alert';
+import { buttonClasses } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { LoadError } from '#web/components/ui/load-error';
+import { Loading } from '#web/components/ui/spinner';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
 import type { OrderListParams } from '../api/order-keys';

@@ -1,11 +1,11 @@
 import { Plus, Trash2 } from 'lucide-react';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useFieldArray } from 'react-hook-form';
-import { formatMoney } from '../../../../shared/constants';
-import type { Product } from '../../../../shared/contract/products';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Select, type SelectOption } from '../../../components/ui/select';
+import { formatMoney } from '#shared/constants';
+import type { Product } from '#shared/contract/products';
+import { Button } from '#web/components/ui/button';
+import { Input } from '#web/components/ui/input';
+import { Select, type SelectOption } from '#web/components/ui/select';
 import { NEW_ORDER_MESSAGES, type NewOrderFormValues } from '../lib/new-order-schema';
 import type { OrderTotals } from '../lib/order-totals';
 

@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../../shared/constants';
-import type { OrderDetail } from '../../../../shared/contract/orders';
+import { formatMoney } from '#shared/constants';
+import type { OrderDetail } from '#shared/contract/orders';
 
 const TH = 'px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase';
 

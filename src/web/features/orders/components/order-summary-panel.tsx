@@ -1,5 +1,5 @@
-import { formatMoney } from '../../../../shared/constants';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { formatMoney } from '#shared/constants';
+import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import type { OrderTotals } from '../lib/order-totals';
 
 /** The live order summary next to the new-order form. */

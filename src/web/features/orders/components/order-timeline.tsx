@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
-import type { OrderDetail } from '../../../../shared/contract/orders';
+import type { OrderDetail } from '#shared/contract/orders';
 import { formatDateTime } from '../lib/format';
 import { buildOrderTimeline, type TimelineStep } from '../lib/order-timeline';
 

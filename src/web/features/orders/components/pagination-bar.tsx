@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '#web/components/ui/button';
 import { pageCount, pageRange } from '../lib/pagination';
 
 export interface PaginationBarProps {

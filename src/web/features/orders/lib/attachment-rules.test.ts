@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTACHMENT_BYTES } from '../../../../shared/constants';
+import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import { ATTACHMENT_ACCEPT, attachmentError, formatFileSize, partitionAttachments } from './attachment-rules';
 
 describe('attachment rules', () => {

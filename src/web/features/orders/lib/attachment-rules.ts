@@ -1,4 +1,4 @@
-import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES } from '../../../../shared/constants';
+import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES } from '#shared/constants';
 
 /** The `accept` attribute of the file input: .pdf,.doc,... */
 export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');

@@ -1,5 +1,5 @@
 import { addDays, format, isValid, parseISO } from 'date-fns';
-import { ORDER_LEAD_DAYS } from '../../../../shared/constants';
+import { ORDER_LEAD_DAYS } from '#shared/constants';
 
 /** The earliest delivery date a customer may pick: today (local) plus the lead time, as YYYY-MM-DD. */
 export function minDeliveryDate(today: Date = new Date(), leadDays: number = ORDER_LEAD_DAYS): string {

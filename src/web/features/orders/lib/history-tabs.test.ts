@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerStats } from '../../../../shared/contract/orders';
+import type { CustomerStats } from '#shared/contract/orders';
 import { HISTORY_TABS, parseHistoryTab, tabCount, tabStatus } from './history-tabs';
 
 const stats: CustomerStats = {

@@ -1,5 +1,5 @@
-import type { CustomerStats } from '../../../../shared/contract/orders';
-import type { OrderStatus } from '../../../../shared/order-status';
+import type { CustomerStats } from '#shared/contract/orders';
+import type { OrderStatus } from '#shared/order-status';
 
 /** The filter tabs of the order history (portal-spec §2), in their order on screen. */
 export const HISTORY_TABS = ['All', 'In Transit', 'Scheduled', 'Pending', 'Delivered'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ORDER_LEAD_DAYS } from '../../../../shared/constants';
-import type { CreateOrderRequest } from '../../../../shared/contract/orders';
+import { ORDER_LEAD_DAYS } from '#shared/constants';
+import type { CreateOrderRequest } from '#shared/contract/orders';
 import { isAllowedDeliveryDate } from './delivery-date';
 import { formatDate } from './format';
 

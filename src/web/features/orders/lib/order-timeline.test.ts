@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../../../shared/contract/orders';
+import type { OrderDetail } from '#shared/contract/orders';
 import { buildOrderTimeline } from './order-timeline';
 
 const now = new Date('2025-03-10T12:00:00Z');

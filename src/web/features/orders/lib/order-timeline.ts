@@ -1,5 +1,5 @@
-import type { OrderDetail } from '../../../../shared/contract/orders';
-import type { OrderStatus } from '../../../../shared/order-status';
+import type { OrderDetail } from '#shared/contract/orders';
+import type { OrderStatus } from '#shared/order-status';
 
 type TrainLeg = OrderDetail['train_legs'][number];
 type TruckDelivery = NonNullable<OrderDetail['truck_delivery']>;

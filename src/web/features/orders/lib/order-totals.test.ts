@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../../../shared/contract/products';
+import type { Product } from '#shared/contract/products';
 import { computeOrderTotals } from './order-totals';
 
 const products: Product[] = [

@@ -1,5 +1,5 @@
-import { DELIVERY_FEE } from '../../../../shared/constants';
-import type { Product } from '../../../../shared/contract/products';
+import { DELIVERY_FEE } from '#shared/constants';
+import type { Product } from '#shared/contract/products';
 
 export interface OrderLineInput {
   productId: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Product } from '../../../../shared/contract/products';
-import { apiList } from '../../../lib/api-client';
+import type { Product } from '#shared/contract/products';
+import { apiList } from '#web/lib/api-client';
 
 export const productKeys = {
   all: ['products'] as const,

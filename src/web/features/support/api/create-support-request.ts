@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateSupportRequest, SupportRequest } from '../../../../shared/contract/support';
-import { api } from '../../../lib/api-client';
+import type { CreateSupportRequest, SupportRequest } from '#shared/contract/support';
+import { api } from '#web/lib/api-client';
 import { supportEndpoints, supportKeys } from './support-keys';
 
 export function createSupportRequest(request: CreateSupportRequest): Promise<SupportRequest> {

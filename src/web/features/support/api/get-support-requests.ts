@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportRequest } from '../../../../shared/contract/support';
-import { apiList } from '../../../lib/api-client';
+import type { SupportRequest } from '#shared/contract/support';
+import { apiList } from '#web/lib/api-client';
 import { supportEndpoints, supportKeys } from './support-keys';
 
 export function getSupportRequests(signal?: AbortSignal): Promise<SupportRequest[]> {

@@ -1,5 +1,5 @@
 import { Clock, Mail, Phone } from 'lucide-react';
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 
 export interface ContactCardProps {
   contact: { phone: string; email: string; hours: string };

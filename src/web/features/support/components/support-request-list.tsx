@@ -1,9 +1,9 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { MessagesSquare } from 'lucide-react';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadError } from '../../../components/ui/load-error';
-import { Loading } from '../../../components/ui/spinner';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { LoadError } from '#web/components/ui/load-error';
+import { Loading } from '#web/components/ui/spinner';
 import { useSupportRequests } from '../api/get-support-requests';
 
 function statusTone(status: string): BadgeTone {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CreateSupportRequest } from '../../../../shared/contract/support';
+import type { CreateSupportRequest } from '#shared/contract/support';
 
 export const supportFormSchema = z.object({
   subject: z

@@ -1,18 +1,18 @@
 import { PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
-import { useSession } from '../../../app/session';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Loading } from '../../../components/ui/spinner';
-import { HelpPanel } from '../../../features/customer-dashboard/components/help-panel';
-import { QuickActions } from '../../../features/customer-dashboard/components/quick-actions';
-import { RecentOrders } from '../../../features/customer-dashboard/components/recent-orders';
-import { StatTiles } from '../../../features/customer-dashboard/components/stat-tiles';
-import { useCustomerStats } from '../../../features/orders/api/get-customer-stats';
+import { paths } from '#web/app/paths';
+import { useSession } from '#web/app/session';
+import { buttonClasses } from '#web/components/ui/button';
+import { Card, CardHeader } from '#web/components/ui/card';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { LoadError } from '#web/components/ui/load-error';
+import { PageHeader } from '#web/components/ui/page-header';
+import { Loading } from '#web/components/ui/spinner';
+import { HelpPanel } from '#web/features/customer-dashboard/components/help-panel';
+import { QuickActions } from '#web/features/customer-dashboard/components/quick-actions';
+import { RecentOrders } from '#web/features/customer-dashboard/components/recent-orders';
+import { StatTiles } from '#web/features/customer-dashboard/components/stat-tiles';
+import { useCustomerStats } from '#web/features/orders/api/get-customer-stats';
 import { SUPPORT_CONTACT } from '../support-contact';
 
 function DashboardOrders() {

@@ -1,25 +1,25 @@
 import { FileDown, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useExportOrders } from '../../../features/orders/api/export-orders';
-import { useCustomerStats } from '../../../features/orders/api/get-customer-stats';
-import { OrderHistoryList } from '../../../features/orders/components/order-history-list';
+import { DEFAULT_PAGE_SIZE } from '#shared/constants';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { Input } from '#web/components/ui/input';
+import { PageHeader } from '#web/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { useExportOrders } from '#web/features/orders/api/export-orders';
+import { useCustomerStats } from '#web/features/orders/api/get-customer-stats';
+import { OrderHistoryList } from '#web/features/orders/components/order-history-list';
 import {
   HISTORY_TABS,
   type HistoryTab,
   parseHistoryTab,
   tabCount,
   tabStatus,
-} from '../../../features/orders/lib/history-tabs';
-import { parsePage } from '../../../features/orders/lib/pagination';
-import { useDebouncedValue } from '../../../features/orders/lib/use-debounced-value';
+} from '#web/features/orders/lib/history-tabs';
+import { parsePage } from '#web/features/orders/lib/pagination';
+import { useDebouncedValue } from '#web/features/orders/lib/use-debounced-value';
 
 /** Order history: status tabs with counts, search, paged table and CSV export; filters live in the URL. */
 export function HistoryPage() {

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSession } from '../../../app/session';
-import { LoadError } from '../../../components/ui/load-error';
-import { PageHeader } from '../../../components/ui/page-header';
-import { Loading } from '../../../components/ui/spinner';
-import { NewOrderForm } from '../../../features/orders/components/new-order-form';
-import { NEW_ORDER_MESSAGES } from '../../../features/orders/lib/new-order-schema';
-import { productKeys, useProducts } from '../../../features/products/api/get-products';
+import { useSession } from '#web/app/session';
+import { LoadError } from '#web/components/ui/load-error';
+import { PageHeader } from '#web/components/ui/page-header';
+import { Loading } from '#web/components/ui/spinner';
+import { NewOrderForm } from '#web/features/orders/components/new-order-form';
+import { NEW_ORDER_MESSAGES } from '#web/features/orders/lib/new-order-schema';
+import { productKeys, useProducts } from '#web/features/products/api/get-products';
 
 export function NewOrderPage() {
   const { user } = useSession();

@@ -1,14 +1,14 @@
 import { PackageX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../app/paths';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LoadError } from '../../../components/ui/load-error';
-import { Loading } from '../../../components/ui/spinner';
-import { useOrder } from '../../../features/orders/api/get-order';
-import { OrderDetailView } from '../../../features/orders/components/order-detail-view';
-import { ApiError } from '../../../lib/api-client';
+import { paths } from '#web/app/paths';
+import { buttonClasses } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { LoadError } from '#web/components/ui/load-error';
+import { Loading } from '#web/components/ui/spinner';
+import { useOrder } from '#web/features/orders/api/get-order';
+import { OrderDetailView } from '#web/features/orders/components/order-detail-view';
+import { ApiError } from '#web/lib/api-client';
 
 function OrderNotFound() {
   return (

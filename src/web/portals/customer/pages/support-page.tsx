@@ -1,9 +1,9 @@
-import { Card, CardBody, CardHeader } from '../../../components/ui/card';
-import { PageHeader } from '../../../components/ui/page-header';
-import { useOrders } from '../../../features/orders/api/get-orders';
-import { ContactCard } from '../../../features/support/components/contact-card';
-import { SupportRequestForm } from '../../../features/support/components/support-request-form';
-import { SupportRequestList } from '../../../features/support/components/support-request-list';
+import { Card, CardBody, CardHeader } from '#web/components/ui/card';
+import { PageHeader } from '#web/components/ui/page-header';
+import { useOrders } from '#web/features/orders/api/get-orders';
+import { ContactCard } from '#web/features/support/components/contact-card';
+import { SupportRequestForm } from '#web/features/support/components/support-request-form';
+import { SupportRequestList } from '#web/features/support/components/support-request-list';
 import { SUPPORT_CONTACT } from '../support-contact';
 
 // The API caps a page at 100 rows: the most recent orders are the ones people ask about.

@@ -1,0 +1,134 @@
+import PDFDocument from 'pdfkit';
+
+export interface PdfTableColumn {
+  label: string;
+  align?: 'left' | 'right';
+}
+
+export interface PdfTableInput {
+  title: string;
+  /** A line under the title, e.g. "Period: 2026-01-01 to 2026-03-31". */
+  subtitle?: string;
+  columns: readonly PdfTableColumn[];
+  /** Cell texts, already formatted. */
+  rows: readonly (readonly string[])[];
+  /** An optional last row in bold (texts per column; empty strings for none). */
+  totals?: readonly string[];
+  generatedAt: Date;
+  /** Shown when there are no rows. */
+  emptyText?: string;
+}
+
+const MARGIN = 40;
+const ROW_HEIGHT = 18;
+const FONT_SIZE = 8.5;
+
+/**
+ * A report as a PDF: title, subtitle, a table that repeats its header on every page, a bold
+ * totals row and the generated time and page number in the footer. Landscape past 6 columns.
+ */
+export function pdfTable(input: PdfTableInput): Promise<Buffer> {
+  const landscape = input.columns.length > 6;
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: landscape ? 'landscape' : 'portrait',
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: input.title, Creator: 'KandyPack Portal' },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = doc.page.height - MARGIN - 20;
+  const widths = columnWidths(input, width);
+
+  doc.fillColor('#312e81').font('Helvetica-Bold').fontSize(16).text(input.title, MARGIN, MARGIN);
+  doc.fillColor('#374151').font('Helvetica').fontSize(9);
+  if (input.subtitle) doc.text(input.subtitle);
+  doc.text(`Generated ${input.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+  let y = doc.y + 12;
+
+  const drawRow = (cells: readonly string[], style: 'header' | 'body' | 'total', shade: boolean) => {
+    if (style === 'header') doc.rect(MARGIN, y - 4, width, ROW_HEIGHT).fill('#eef2ff');
+    else if (shade) doc.rect(MARGIN, y - 4, width, ROW_HEIGHT).fill('#f8fafc');
+    if (style === 'total')
+      doc
+        .moveTo(MARGIN, y - 4)
+        .lineTo(MARGIN + width, y - 4)
+        .strokeColor('#9ca3af')
+        .stroke();
+    doc
+      .fillColor('#111827')
+      .font(style === 'body' ? 'Helvetica' : 'Helvetica-Bold')
+      .fontSize(FONT_SIZE);
+    let x = MARGIN;
+    input.columns.forEach((col, i) => {
+      const w = widths[i]!;
+      doc.text(cells[i] ?? '', x + 3, y, {
+        width: w - 6,
+        align: col.align ?? 'left',
+        lineBreak: false,
+        ellipsis: true,
+      });
+      x += w;
+    });
+    y += ROW_HEIGHT;
+  };
+  const header = input.columns.map((c) => c.label);
+  const newPageIfFull = () => {
+    if (y + ROW_HEIGHT <= bottom) return;
+    doc.addPage();
+    y = MARGIN;
+    drawRow(header, 'header', false);
+  };
+
+  drawRow(header, 'header', false);
+  if (input.rows.length === 0) {
+    doc
+      .fillColor('#6b7280')
+      .font('Helvetica-Oblique')
+      .fontSize(9)
+      .text(input.emptyText ?? 'No rows for this period.', MARGIN + 3, y);
+    y += ROW_HEIGHT;
+  }
+  input.rows.forEach((row, index) => {
+    newPageIfFull();
+    drawRow(row, 'body', index % 2 === 1);
+  });
+  if (input.totals) {
+    newPageIfFull();
+    drawRow(input.totals, 'total', false);
+  }
+
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0; // the footer sits in the margin; without this pdfkit starts a page
+    doc
+      .fillColor('#6b7280')
+      .font('Helvetica')
+      .fontSize(7.5)
+      .text(`${input.title} · page ${i + 1} of ${range.count}`, MARGIN, doc.page.height - MARGIN - 8, {
+        width,
+        align: 'center',
+        lineBreak: false,
+      });
+  }
+  doc.end();
+  return done;
+}
+
+/** Widths in proportion to the longest text of each column, within sensible bounds. */
+function columnWidths(input: PdfTableInput, total: number): number[] {
+  const sample = [input.columns.map((c) => c.label), ...input.rows.slice(0, 200), input.totals ?? []];
+  const want = input.columns.map((_, i) =>
+    Math.min(40, Math.max(6, ...sample.map((row) => (row[i] ?? '').length))),
+  );
+  const sum = want.reduce((a, b) => a + b, 0);
+  return want.map((w) => (w / sum) * total);
+}
