@@ -1,8 +1,13 @@
 import { jwtVerify, SignJWT } from 'jose';
+import { idString } from '#shared/contract/common';
 
 export interface TokenService {
   sign(userId: number): Promise<string>;
-  /** The user id of a valid token, or null for a missing, tampered or expired one. */
+  /**
+   * The user id of a valid token, or null for a missing, tampered or expired one, one without
+   * an expiry (`exp` is required: a token must not live forever) and one whose subject is not
+   * an id the users table can hold.
+   */
   verify(token: string): Promise<number | null>;
 }
 
@@ -20,9 +25,13 @@ export function createTokenService(secret: string, ttlMinutes: number, clock: ()
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], currentDate: clock() });
-        const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: clock(),
+          requiredClaims: ['exp', 'sub'],
+        });
+        const id = idString.safeParse(payload.sub);
+        return id.success ? id.data : null;
       } catch {
         return null;
       }

@@ -1,0 +1,38 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createTokenService } from './tokens';
+
+const SECRET = 'a-secret-that-is-long-enough-for-hs256-signing';
+const key = new TextEncoder().encode(SECRET);
+const now = new Date('2026-03-01T10:00:00Z');
+const tokens = createTokenService(SECRET, 60, () => now);
+const seconds = Math.floor(now.getTime() / 1000);
+
+/** A token signed with the real secret, with exactly the claims given. */
+function signed(claims: { sub?: string; exp?: number }) {
+  const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(seconds);
+  if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+  if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+  return jwt.sign(key);
+}
+
+describe('token service', () => {
+  it('accepts its own tokens until they expire', async () => {
+    const token = await tokens.sign(42);
+    expect(await tokens.verify(token)).toBe(42);
+    const later = createTokenService(SECRET, 60, () => new Date(now.getTime() + 61 * 60_000));
+    expect(await later.verify(token)).toBeNull();
+  });
+
+  it('refuses a correctly signed token without an expiry or without a subject', async () => {
+    expect(await tokens.verify(await signed({ sub: '42' }))).toBeNull();
+    expect(await tokens.verify(await signed({ exp: seconds + 60 }))).toBeNull();
+  });
+
+  it('refuses a subject that is not an id the users table can hold', async () => {
+    for (const sub of ['2147483648', '0', '-1', '1e1', '0x19', '42.0', ' 42', 'admin', '99999999999999999999']) {
+      expect(await tokens.verify(await signed({ sub, exp: seconds + 60 })), sub).toBeNull();
+    }
+    expect(await tokens.verify(await signed({ sub: '2147483647', exp: seconds + 60 }))).toBe(2147483647);
+  });
+});
