@@ -23,7 +23,7 @@ import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
 import { registerAuthentication } from './http/authenticate';
-import { registerErrorHandler } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { LoginThrottle } from './http/login-throttle';
 import { createTokenService } from './http/tokens';
 
@@ -55,6 +55,10 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: false,
+    // protocol-level errors answer { detail } too (see http/error-handler.ts)
+    clientErrorHandler,
+    frameworkErrors,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -31,5 +31,16 @@ function fromCauseChain(err: unknown, key: 'code' | 'constraint', accept: (value
 export const pgErrorCode = (err: unknown) =>
   fromCauseChain(err, 'code', (code) => /^[0-9A-Z]{5}$/.test(code));
 
+/** The message of the driver error itself (drizzle's wrapper message holds the query text). */
+export function pgErrorMessage(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let i = 0; i < 4 && current && typeof current === 'object'; i++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string') return message;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** Name of the constraint a driver error reports. */
 export const pgConstraint = (err: unknown) => fromCauseChain(err, 'constraint', () => true);

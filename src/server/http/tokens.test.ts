@@ -30,7 +30,17 @@ describe('token service', () => {
   });
 
   it('refuses a subject that is not an id the users table can hold', async () => {
-    for (const sub of ['2147483648', '0', '-1', '1e1', '0x19', '42.0', ' 42', 'admin', '99999999999999999999']) {
+    for (const sub of [
+      '2147483648',
+      '0',
+      '-1',
+      '1e1',
+      '0x19',
+      '42.0',
+      ' 42',
+      'admin',
+      '99999999999999999999',
+    ]) {
       expect(await tokens.verify(await signed({ sub, exp: seconds + 60 })), sub).toBeNull();
     }
     expect(await tokens.verify(await signed({ sub: '2147483647', exp: seconds + 60 }))).toBe(2147483647);
