@@ -6,12 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
 import type { Db } from './db/client';
@@ -26,6 +21,7 @@ import { registerAuthentication } from './http/authenticate';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { LoginThrottle } from './http/login-throttle';
 import { createTokenService } from './http/tokens';
+import { validatorWithNulCheck } from './http/validation';
 
 export interface BuildAppOptions {
   db: Db;
@@ -60,7 +56,7 @@ export async function buildApp(options: BuildAppOptions) {
     frameworkErrors,
     return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validatorWithNulCheck);
   app.setSerializerCompiler(serializerCompiler);
 
   const ctx: AppContext = {

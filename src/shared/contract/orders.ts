@@ -11,7 +11,11 @@ export const createOrderRequest = z.object({
     .array(
       z.object({
         productID: idNumber,
-        quantity: z.number().int('quantity must be a whole number').min(1, 'quantity must be at least 1'),
+        quantity: z
+          .number()
+          .int('quantity must be a whole number')
+          .min(1, 'quantity must be at least 1')
+          .max(1_000_000, 'quantity must be at most 1000000'),
       }),
     )
     .min(1, 'an order needs at least one item')

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { idNumber } from './common';
 
 export const createSupportRequest = z.object({
   subject: z.string().trim().min(1, 'subject is required').max(200),
   message: z.string().trim().min(1, 'message is required').max(5000),
-  order_id: z.number().int().positive().optional().nullable(),
+  order_id: idNumber.optional().nullable(),
 });
 export type CreateSupportRequest = z.infer<typeof createSupportRequest>;
 
