@@ -18,6 +18,7 @@ import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
 import { registerAuthentication } from './http/authenticate';
+import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { LoginThrottle } from './http/login-throttle';
 import { createTokenService } from './http/tokens';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildAppOptions) {
   };
 
   registerErrorHandler(app);
+  registerContentTypePolicy(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 10, fields: 20 } });
   await app.register(swagger, {

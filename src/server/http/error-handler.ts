@@ -2,7 +2,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import { AppError, pgErrorCode, pgErrorMessage } from './errors';
+
+const MB = 1024 * 1024;
 
 interface ZodIssueLike {
   instancePath?: string;
@@ -43,6 +46,10 @@ function known(error: FastifyError, request: FastifyRequest): { status: number; 
         status: 415,
         detail: `Unsupported content type: ${request.headers['content-type'] ?? 'none'}`,
       };
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return { status: 413, detail: `File too large: at most ${MAX_ATTACHMENT_BYTES / MB} MB per file` };
+    case 'FST_FILES_LIMIT':
+      return { status: 413, detail: 'Too many files: at most 10 attachments per order' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, detail: 'Request body is not valid JSON' };

@@ -67,6 +67,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['orders'],
         summary: 'Place an order (JSON, or multipart with a JSON `payload` field and `files`)',
+        consumes: ['application/json', 'multipart/form-data'],
         params: idParam,
         body: createOrderRequest,
         response: { 201: createOrderResponse, 403: errorSchema, 409: errorSchema, 422: errorSchema },
