@@ -12,6 +12,7 @@ import type { App, AppContext } from './context';
 import type { Db } from './db/client';
 import type { Listen } from './db/listen';
 import { registerAuthRoutes } from './features/auth/auth.routes';
+import { AuthThrottle, THROTTLE_RULES, type ThrottleRules } from './features/auth/throttle';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
@@ -20,7 +21,6 @@ import { registerSupportRoutes } from './features/support/support.routes';
 import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
-import { LoginThrottle } from './http/login-throttle';
 import { createTokenService } from './http/tokens';
 import { validatorWithNulCheck } from './http/validation';
 
@@ -32,10 +32,16 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app (dist/web); omitted: API only. */
   webRoot?: string;
-  loginMaxFailures?: number;
+  /** Attempt limits of sign-in and registration (default THROTTLE_RULES). */
+  throttleRules?: Partial<ThrottleRules>;
+  /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (TRUST_PROXY). */
+  trustProxy?: boolean | number | string;
   /** The database's LISTEN/NOTIFY (Database.listen); omitted, features that need it fail loudly. */
   listen?: Listen;
 }
+
+/** The largest JSON or form-encoded request body (an order with 100 lines is a few KB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerAuthRoutes,
@@ -50,8 +56,12 @@ export async function buildApp(options: BuildAppOptions) {
   const clock = options.clock ?? (() => new Date());
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 12 * 1024 * 1024,
-    trustProxy: false,
+    // JSON and form bodies; files come as multipart, streamed (see http/uploads.ts)
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (options.trustProxy as number)
+        : (options.trustProxy ?? false),
     // protocol-level errors answer { detail } too (see http/error-handler.ts)
     clientErrorHandler,
     frameworkErrors,
@@ -67,7 +77,7 @@ export async function buildApp(options: BuildAppOptions) {
     listen:
       options.listen ??
       (() => Promise.reject(new Error('This app was built without database notifications (listen)'))),
-    loginThrottle: new LoginThrottle(options.loginMaxFailures ?? 10, 15 * 60 * 1000, clock),
+    authThrottle: new AuthThrottle(options.db, clock, { ...THROTTLE_RULES, ...options.throttleRules }),
   };
 
   registerErrorHandler(app);

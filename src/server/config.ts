@@ -10,6 +10,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(480),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'true, false, a hop count or addresses/CIDRs separated by commas',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -21,6 +28,20 @@ export interface Config {
   jwtSecret: string;
   tokenTtlMinutes: number;
   logLevel: string;
+  /** Whose X-Forwarded-For to believe for the client address (see parseTrustProxy). */
+  trustProxy: boolean | number | string;
+}
+
+/**
+ * TRUST_PROXY: unset or `false`, the socket's address is the client (no proxy); `true`, the
+ * left-most X-Forwarded-For address (only when every client comes through the proxy); a number,
+ * that many proxy hops; else addresses or CIDRs of the proxies, separated by commas.
+ */
+export function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false' || value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.replace(/\s+/g, '');
 }
 
 /** Parses the environment once; wrong settings stop the server with a message that names them. */
@@ -46,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }
 

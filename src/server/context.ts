@@ -8,7 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Listen } from './db/listen';
-import type { LoginThrottle } from './http/login-throttle';
+import type { AuthThrottle } from './features/auth/throttle';
 import type { TokenService } from './http/tokens';
 
 /** What every feature needs, handed in by buildApp (tests build their own). */
@@ -18,7 +18,8 @@ export interface AppContext {
   tokens: TokenService;
   /** LISTEN/NOTIFY of the database: every server process on it hears every notification. */
   listen: Listen;
-  loginThrottle: LoginThrottle;
+  /** Sign-in and registration attempt counters, in the database (shared by every process). */
+  authThrottle: AuthThrottle;
 }
 
 export type App = FastifyInstance<

@@ -15,6 +15,7 @@ const app = await buildApp({
   listen: database.listen,
   jwtSecret: config.jwtSecret,
   tokenTtlMinutes: config.tokenTtlMinutes,
+  trustProxy: config.trustProxy,
   logger,
   webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
 });

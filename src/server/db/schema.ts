@@ -250,3 +250,11 @@ export const auditLog = pgTable('audit_log', {
   performedBy: integer('performed_by'),
   performedAt: ts('performed_at').notNull().defaultNow(),
 });
+
+/** migrations/0002_a_auth_throttle.sql: attempts per throttle key (account, address). */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  windowStart: ts('window_start').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+});

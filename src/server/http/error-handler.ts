@@ -30,8 +30,13 @@ function describeValidation(context: string | undefined, issues: ZodIssueLike[])
 }
 
 /** The { detail } of an error the handler knows, with its status; undefined for a real 500. */
-function known(error: FastifyError, request: FastifyRequest): { status: number; detail: string } | undefined {
-  if (error instanceof AppError) return { status: error.statusCode, detail: error.detail };
+function known(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; detail: string; headers?: Record<string, string> } | undefined {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, detail: error.detail, headers: error.headers };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 422,
@@ -74,7 +79,11 @@ function known(error: FastifyError, request: FastifyRequest): { status: number; 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const answer = known(error, request);
-    if (answer) return reply.status(answer.status).send({ detail: answer.detail });
+    if (answer)
+      return reply
+        .status(answer.status)
+        .headers(answer.headers ?? {})
+        .send({ detail: answer.detail });
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ detail: 'Internal server error' });
   });

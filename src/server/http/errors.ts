@@ -3,6 +3,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly detail: string,
+    /** Headers the answer carries (e.g. Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'AppError';

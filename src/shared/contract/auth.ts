@@ -1,11 +1,23 @@
 import { z } from 'zod';
 
+/** The longest username or email that signs in (usernames have 50, emails 200 at registration). */
+export const MAX_LOGIN_LENGTH = 200;
+/** The longest password anyone can set, so the longest worth checking. */
+export const MAX_PASSWORD_LENGTH = 200;
+
 /** POST /auth/login: OAuth2 password form fields, form-encoded. */
 export const loginForm = z.object({
-  username: z.string().trim().min(1, 'username is required'),
-  password: z.string().min(1, 'password is required'),
-  scope: z.string().optional().default(''),
-  grant_type: z.string().optional(),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'username is required')
+    .max(MAX_LOGIN_LENGTH, `username must be at most ${MAX_LOGIN_LENGTH} characters`),
+  password: z
+    .string()
+    .min(1, 'password is required')
+    .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+  scope: z.string().max(200).optional().default(''),
+  grant_type: z.string().max(50).optional(),
 });
 
 export const tokenResponse = z.object({
@@ -32,10 +44,13 @@ export const registrationRequest = z.object({
     .min(3, 'username must be at least 3 characters')
     .max(50, 'username must be at most 50 characters')
     .regex(/^[A-Za-z0-9._-]+$/, 'username may contain letters, digits, dot, dash and underscore only'),
-  password: z.string().min(8, 'password must be at least 8 characters').max(200),
+  password: z
+    .string()
+    .min(8, 'password must be at least 8 characters')
+    .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`),
   name: z.string().trim().min(1, 'name is required').max(120),
   email: z.string().trim().email('email must be a valid email address').max(200),
-  type: z.string().optional(),
+  type: z.string().max(50).optional(),
   address: z.string().trim().max(300).optional().default(''),
   city: z.string().trim().max(100).optional().default(''),
   contactNumber: z.string().trim().max(40).optional().nullable(),

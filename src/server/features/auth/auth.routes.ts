@@ -2,7 +2,7 @@ import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
 import { loginForm, profileResponse, registrationRequest, tokenResponse } from '#shared/contract/auth';
 import { errorSchema } from '#shared/contract/common';
-import { login, profile, registerPublicCustomer } from './auth.service';
+import { checkRegistrationRate, login, profile, registerPublicCustomer } from './auth.service';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -41,10 +41,11 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
         tags: ['auth'],
         summary: 'Self-registration of a Retail customer',
         body: registrationRequest,
-        response: { 201: profileResponse, 409: errorSchema, 422: errorSchema },
+        response: { 201: profileResponse, 409: errorSchema, 422: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
+      await checkRegistrationRate(ctx, request.ip);
       const created = await registerPublicCustomer(ctx, request.body);
       return reply.status(201).send(created);
     },

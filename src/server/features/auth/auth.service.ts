@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
-import { AppError, conflict, pgErrorCode, unauthorized } from '#server/http/errors';
+import { conflict, pgErrorCode, unauthorized } from '#server/http/errors';
 import type { Profile, RegistrationRequest } from '#shared/contract/auth';
 import { findServedCityId } from '../cities/cities.queries';
 import {
@@ -13,29 +13,47 @@ import {
   touchLastLogin,
 } from './auth.queries';
 import { hashPassword, timingDummyHash, verifyPassword } from './password';
+import { AuthThrottle, tooManyRequests } from './throttle';
 
 // One message for an unknown user and a wrong password, so the answer does not reveal which.
 const BAD_CREDENTIALS = 'Incorrect username or password';
 
 export async function login(ctx: AppContext, ip: string, username: string, password: string) {
-  const wait = ctx.loginThrottle.retryAfterSeconds(ip, username);
+  const user = await findUserByLogin(ctx.db, username);
+  const { rules } = ctx.authThrottle;
+  const accountKey = AuthThrottle.accountKey(user?.userId, username);
+  const ipKey = AuthThrottle.addressKey('signin', ip);
+  // counted before the password is checked, so parallel guesses cannot slip past the limit
+  const wait = await ctx.authThrottle.attempt([
+    { key: accountKey, rule: rules.account },
+    { key: ipKey, rule: rules.address },
+  ]);
   if (wait > 0) {
-    throw new AppError(
-      429,
+    throw tooManyRequests(
       `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      wait,
     );
   }
-  const user = await findUserByLogin(ctx.db, username);
   const ok = user
     ? user.isActive && (await verifyPassword(user.passwordHash, password))
     : await verifyPassword(await timingDummyHash(), password).then(() => false);
-  if (!user || !ok) {
-    ctx.loginThrottle.recordFailure(ip, username);
-    throw unauthorized(BAD_CREDENTIALS);
-  }
-  ctx.loginThrottle.reset(ip, username);
+  if (!user || !ok) throw unauthorized(BAD_CREDENTIALS);
+  await ctx.authThrottle.succeeded([accountKey], [ipKey]);
   await withActor(ctx.db, user.userId, (tx) => touchLastLogin(tx, user.userId, ctx.clock()));
   return { access_token: await ctx.tokens.sign(user.userId), token_type: 'bearer' as const };
+}
+
+/** Public registration is rate-limited per client address (every attempt that reaches it counts). */
+export async function checkRegistrationRate(ctx: AppContext, ip: string): Promise<void> {
+  const wait = await ctx.authThrottle.attempt([
+    { key: AuthThrottle.addressKey('register', ip), rule: ctx.authThrottle.rules.registration },
+  ]);
+  if (wait > 0) {
+    throw tooManyRequests(
+      `Too many registrations from your network. Try again in ${Math.ceil(wait / 60)} minute(s).`,
+      wait,
+    );
+  }
 }
 
 export async function profile(ctx: AppContext, userId: number): Promise<Profile> {

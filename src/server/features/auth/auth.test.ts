@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 
-const t = await createTestApp({ loginMaxFailures: 3 });
+const t = await createTestApp({
+  throttleRules: { account: { max: 3, windowMs: 15 * 60_000 }, address: { max: 6, windowMs: 15 * 60_000 } },
+});
 const { app } = t;
 
 function loginRequest(username: string, password: string, ip = '10.0.0.1') {
@@ -63,15 +65,18 @@ describe('POST /api/auth/login', () => {
     expect(res.json().detail).toMatch(/password/);
   });
 
-  it('rate-limits repeated failures for one user and address, then lets the right password in after the window', async () => {
+  it('rate-limits repeated failures per account, from any address, until the window has passed', async () => {
     const user = await createUser(app, 'Admin');
     for (let i = 0; i < 3; i++)
       expect((await loginRequest(user.userName, 'bad', '10.0.0.3')).statusCode).toBe(401);
     const blocked = await loginRequest(user.userName, TEST_PASSWORD, '10.0.0.3');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().detail).toMatch(/Too many failed sign-in attempts/);
-    // another address is not blocked
-    expect((await loginRequest(user.userName, TEST_PASSWORD, '10.0.0.4')).statusCode).toBe(200);
+    expect(blocked.json().detail).toBe('Too many failed sign-in attempts. Try again in 15 minute(s).');
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
+    // the account is protected from every address, and by its email as well
+    expect((await loginRequest(user.userName, TEST_PASSWORD, '10.0.0.4')).statusCode).toBe(429);
+    expect((await loginRequest(user.email, TEST_PASSWORD, '10.0.0.4')).statusCode).toBe(429);
     t.setNow(new Date(Date.now() + 16 * 60 * 1000));
     expect((await loginRequest(user.userName, TEST_PASSWORD, '10.0.0.3')).statusCode).toBe(200);
     t.setNow(new Date());

@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { MAX_LOGIN_LENGTH, MAX_PASSWORD_LENGTH } from '#shared/contract/auth';
 
 /** portal-spec §5: username and password required. */
 export const loginSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required'),
-  password: z.string().min(1, 'Password is required'),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Username is required')
+    .max(MAX_LOGIN_LENGTH, `Username must be at most ${MAX_LOGIN_LENGTH} characters`),
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`),
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 

@@ -7,6 +7,7 @@ import { destinationAfterLogin } from '#web/app/redirects';
 import { useSession } from '#web/app/session';
 import { Alert } from '#web/components/ui/alert';
 import { Input } from '#web/components/ui/input';
+import { ApiError, errorMessage } from '#web/lib/api-client';
 import { LOGIN_FAILED_MESSAGE, type LoginValues, loginSchema, NO_PORTAL_MESSAGE } from '../login-schema';
 import { SubmitButton } from './submit-button';
 
@@ -47,7 +48,10 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
       setError(NO_PORTAL_MESSAGE);
     } catch (err) {
       console.warn('Sign-in failed', err);
-      setError(LOGIN_FAILED_MESSAGE);
+      // too many attempts: say so, and when to try again (the server's detail)
+      setError(
+        err instanceof ApiError && err.status === 429 ? errorMessage(429, err.body) : LOGIN_FAILED_MESSAGE,
+      );
     }
     onBusyChange?.(false);
   }
