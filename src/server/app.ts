@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -22,7 +24,9 @@ import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { createTokenService } from './http/tokens';
+import { registerUploadCleanup } from './http/uploads';
 import { validatorWithNulCheck } from './http/validation';
+import { FileStore } from './lib/file-store';
 
 export interface BuildAppOptions {
   db: Db;
@@ -34,6 +38,11 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Attempt limits of sign-in and registration (default THROTTLE_RULES). */
   throttleRules?: Partial<ThrottleRules>;
+  /**
+   * Where uploaded files are kept (DATA_DIR/attachments). Omitted (tests, tools): a temporary
+   * folder that is removed when the app closes.
+   */
+  filesDir?: string;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (TRUST_PROXY). */
   trustProxy?: boolean | number | string;
   /** The database's LISTEN/NOTIFY (Database.listen); omitted, features that need it fail loudly. */
@@ -70,6 +79,8 @@ export async function buildApp(options: BuildAppOptions) {
   app.setValidatorCompiler(validatorWithNulCheck);
   app.setSerializerCompiler(serializerCompiler);
 
+  const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'kandypack-files-'));
+  if (!options.filesDir) app.addHook('onClose', async () => rm(filesDir, { recursive: true, force: true }));
   const ctx: AppContext = {
     db: options.db,
     clock,
@@ -77,13 +88,18 @@ export async function buildApp(options: BuildAppOptions) {
     listen:
       options.listen ??
       (() => Promise.reject(new Error('This app was built without database notifications (listen)'))),
+    files: new FileStore(filesDir),
     authThrottle: new AuthThrottle(options.db, clock, { ...THROTTLE_RULES, ...options.throttleRules }),
   };
 
   registerErrorHandler(app);
   registerContentTypePolicy(app);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 10, fields: 20 } });
+  // each upload route passes its own limits (http/uploads.ts); these hold for any other
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 10, fields: 20, fieldSize: MAX_BODY_BYTES, parts: 40 },
+  });
+  registerUploadCleanup(app, ctx.files);
   await app.register(swagger, {
     openapi: {
       info: { title: 'KandyPack Portal API', version: '1.0.0' },

@@ -10,6 +10,7 @@ import type { Db } from './db/client';
 import type { Listen } from './db/listen';
 import type { AuthThrottle } from './features/auth/throttle';
 import type { TokenService } from './http/tokens';
+import type { FileStore } from './lib/file-store';
 
 /** What every feature needs, handed in by buildApp (tests build their own). */
 export interface AppContext {
@@ -20,6 +21,8 @@ export interface AppContext {
   listen: Listen;
   /** Sign-in and registration attempt counters, in the database (shared by every process). */
   authThrottle: AuthThrottle;
+  /** Uploaded files (order attachments) on disk, DATA_DIR/attachments. */
+  files: FileStore;
 }
 
 export type App = FastifyInstance<

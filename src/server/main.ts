@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { hasAnyUser, seedDemoData } from './db/seed';
+import { moveAttachmentsToFiles } from './features/orders/order-attachments';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -16,6 +18,7 @@ const app = await buildApp({
   jwtSecret: config.jwtSecret,
   tokenTtlMinutes: config.tokenTtlMinutes,
   trustProxy: config.trustProxy,
+  filesDir: join(config.dataDir, 'attachments'),
   logger,
   webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
 });
@@ -39,3 +42,9 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ port: config.port, host: config.host });
+
+// housekeeping in the background: uploads a crash cut short, attachments still in the database
+void (async () => {
+  await app.ctx.files.sweepTemporary(60 * 60 * 1000);
+  await moveAttachmentsToFiles(database.db, app.ctx.files, app.log);
+})().catch((err) => app.log.error({ err }, 'attachment housekeeping failed'));

@@ -2,6 +2,11 @@
 export const ORDER_LEAD_DAYS = 7;
 export const DELIVERY_FEE = 25;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
+/** Attachments per order: at most this many files, and this many bytes together. */
+export const MAX_ORDER_ATTACHMENTS = 10;
+export const MAX_ORDER_ATTACHMENT_TOTAL_BYTES = 25 * 1024 * 1024;
+/** The latest delivery date an order may ask for, in days from today (stock is held until then). */
+export const MAX_SCHEDULE_DAYS_AHEAD = 365;
 export const ATTACHMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png'] as const;
 export const STOCK_LOW_BELOW = 50;
 export const STOCK_MEDIUM_BELOW = 150;

@@ -1,4 +1,4 @@
-import { ORDER_LEAD_DAYS } from './constants';
+import { MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from './constants';
 
 /** The business runs on Sri Lanka time: "today" for the lead-time rule is today in Colombo. */
 export const BUSINESS_TIME_ZONE = 'Asia/Colombo';
@@ -23,6 +23,11 @@ export function addDays(isoDate: string, days: number): string {
 /** The earliest delivery date an order placed at `at` may request. */
 export function earliestScheduleDate(at: Date): string {
   return addDays(businessDate(at), ORDER_LEAD_DAYS);
+}
+
+/** The latest delivery date an order placed at `at` may request (stock is held until then). */
+export function latestScheduleDate(at: Date): string {
+  return addDays(businessDate(at), MAX_SCHEDULE_DAYS_AHEAD);
 }
 
 export function isRealDate(isoDate: string): boolean {

@@ -140,7 +140,10 @@ export const orderAttachments = pgTable('order_attachments', {
   fileName: text('file_name').notNull(),
   contentType: text('content_type').notNull(),
   sizeBytes: integer('size_bytes').notNull(),
-  data: bytea('data').notNull(),
+  /** Only rows written before migration 0002_b, until moved to a file (storage_key). */
+  data: bytea('data'),
+  /** The file in DATA_DIR/attachments (src/server/lib/file-store.ts). */
+  storageKey: text('storage_key'),
   uploadedBy: integer('uploaded_by'),
   uploadedAt: ts('uploaded_at').notNull().defaultNow(),
 });

@@ -6,6 +6,7 @@ import { unprocessable } from '#server/http/errors';
 import { errorSchema, type PeriodQuery, periodQuery, reportFormat } from '#shared/contract/common';
 import { addDays, businessDate } from '#shared/dates';
 import type { Permission } from '#shared/permissions';
+import { attachmentDisposition } from './content-disposition';
 import { toCsv } from './csv';
 import { pdfTable } from './pdf-table';
 
@@ -155,7 +156,7 @@ export function registerReport<
         );
         return download
           .type('text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="${fileName}.csv"`)
+          .header('Content-Disposition', attachmentDisposition(`${fileName}.csv`))
           .send(csv);
       }
       const pdf = await pdfTable({
@@ -171,7 +172,7 @@ export function registerReport<
       });
       return download
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${fileName}.pdf"`)
+        .header('Content-Disposition', attachmentDisposition(`${fileName}.pdf`))
         .send(pdf);
     },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildUrl, errorMessage } from './api-client';
+import { buildUrl, errorMessage, fileNameFromDisposition } from './api-client';
 
 describe('errorMessage (portal-spec §8 precedence)', () => {
   it('prefers detail', () => {
@@ -46,5 +46,19 @@ describe('buildUrl', () => {
 
   it('gives no question mark when every parameter is empty', () => {
     expect(buildUrl('/orders', { status: undefined })).toBe('/api/orders');
+  });
+});
+
+describe('fileNameFromDisposition (RFC 6266)', () => {
+  it('prefers the UTF-8 name, then the plain one, quoted or not', () => {
+    expect(
+      fileNameFromDisposition("attachment; filename=____.pdf; filename*=UTF-8''%D1%84%D0%B0%D0%B9%D0%BB.pdf"),
+    ).toBe('файл.pdf');
+    expect(fileNameFromDisposition('attachment; filename="floor plan \\"v2\\".png"')).toBe(
+      'floor plan "v2".png',
+    );
+    expect(fileNameFromDisposition('attachment; filename=invoice-7.pdf')).toBe('invoice-7.pdf');
+    expect(fileNameFromDisposition("attachment; filename=x.pdf; filename*=UTF-8''%E0%A4")).toBe('x.pdf');
+    expect(fileNameFromDisposition('attachment')).toBeNull();
   });
 });

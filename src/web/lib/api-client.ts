@@ -111,6 +111,25 @@ export async function apiPage<T>(
   return { rows, total: Number.isFinite(total) ? total : rows.length };
 }
 
+/**
+ * The file name of a Content-Disposition header (RFC 6266): `filename*=UTF-8''...` when
+ * present (a name in any script), else `filename`, quoted or not; null when there is none.
+ */
+export function fileNameFromDisposition(header: string): string | null {
+  const extended = /filename\*\s*=\s*UTF-8''([^;\s]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1]);
+    } catch {
+      // a malformed %-sequence: fall back to the plain name
+    }
+  }
+  const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
+  if (quoted?.[1] !== undefined) return quoted[1].replace(/\\(.)/g, '$1');
+  const token = /filename\s*=\s*([^";\s]+)/i.exec(header);
+  return token?.[1] ?? null;
+}
+
 /** Downloads a file (invoice PDF, CSV export) with the bearer token and saves it in the browser. */
 export async function downloadFile(
   path: string,
@@ -120,10 +139,9 @@ export async function downloadFile(
   const response = await apiRaw(path, { query });
   const blob = await response.blob();
   const disposition = response.headers.get('Content-Disposition') ?? '';
-  const match = /filename="?([^";]+)"?/.exec(disposition);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(blob);
-  link.download = match?.[1] ?? fallbackName;
+  link.download = fileNameFromDisposition(disposition) || fallbackName;
   document.body.append(link);
   link.click();
   link.remove();

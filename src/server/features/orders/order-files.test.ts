@@ -24,7 +24,7 @@ describe('invoice PDF', () => {
     const res = await app.inject({ url: `/api/orders/${orderId}/invoice.pdf`, headers: customer.auth });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${orderId}.pdf"`);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename=invoice-${orderId}.pdf`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);
     for (const expected of [

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
-import { badRequest, unprocessable } from '#server/http/errors';
+import { claimUpload, receiveMultipart } from '#server/http/uploads';
+import { attachmentDisposition } from '#server/lib/content-disposition';
 import { errorSchema, idParam, idString } from '#shared/contract/common';
 import {
   createOrderRequest,
@@ -11,47 +12,20 @@ import {
   orderListQuery,
   orderListResponse,
 } from '#shared/contract/orders';
+import { ORDER_UPLOAD_RULES } from './order-attachments';
 import { invoicePdf, ordersCsv } from './order-documents';
-import {
-  checkAttachment,
-  getAttachment,
-  getOrderDetail,
-  listOrdersPage,
-  placeOrder,
-  type UploadedFile,
-} from './orders.service';
-
-const uploads = new WeakMap<FastifyRequest, UploadedFile[]>();
+import { getOrderDetail, listOrdersPage, openAttachment, placeOrder } from './orders.service';
 
 /**
  * The new-order form may send multipart: a JSON field `payload` (the same body as the JSON
- * call) and `files`. Parsed before validation so both forms are validated by one schema and
- * the order and its files are written in one transaction.
+ * call) and `files`, streamed to disk as they arrive (http/uploads.ts). Read before validation
+ * so both forms are validated by one schema; the order and its files are kept together.
  */
-async function readMultipartOrder(request: FastifyRequest) {
-  if (!request.isMultipart()) return;
-  let payload: unknown;
-  const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (!part.filename) {
-        await part.toBuffer();
-        continue;
-      }
-      checkAttachment(part.filename, 0);
-      files.push({ fileName: part.filename, contentType: part.mimetype, data: await part.toBuffer() });
-    } else if (part.fieldname === 'payload') {
-      try {
-        payload = JSON.parse(String(part.value));
-      } catch {
-        throw badRequest('payload: the order fields must be valid JSON');
-      }
-    }
-  }
-  if (payload === undefined)
-    throw unprocessable('payload: the order fields are required as a JSON field named payload');
-  request.body = payload;
-  uploads.set(request, files);
+function readMultipartOrder(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    if (!request.isMultipart()) return;
+    request.body = await receiveMultipart(request, ctx.files, ORDER_UPLOAD_RULES);
+  };
 }
 
 const attachmentParams = z.object({ id: idString, attachmentId: idString });
@@ -63,7 +37,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     '/api/customers/:id/orders',
     {
       config: { permission: 'orders:create' },
-      preValidation: readMultipartOrder,
+      preValidation: readMultipartOrder(ctx),
       schema: {
         tags: ['orders'],
         summary: 'Place an order (JSON, or multipart with a JSON `payload` field and `files`)',
@@ -74,13 +48,8 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const created = await placeOrder(
-        ctx,
-        currentUser(request),
-        request.params.id,
-        request.body,
-        uploads.get(request),
-      );
+      const files = claimUpload(request);
+      const created = await placeOrder(ctx, currentUser(request), request.params.id, request.body, files);
       return reply.status(201).send(created);
     },
   );
@@ -116,7 +85,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       });
       return reply
         .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', 'attachment; filename="orders.csv"')
+        .header('Content-Disposition', attachmentDisposition('orders.csv'))
         .send(ordersCsv(rows));
     },
   );
@@ -141,7 +110,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       const pdf = await invoicePdf(order, ctx.clock());
       return reply
         .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="invoice-${order.order_id}.pdf"`)
+        .header('Content-Disposition', attachmentDisposition(`invoice-${order.order_id}.pdf`))
         .send(pdf);
     },
   );
@@ -150,7 +119,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     '/api/orders/:id/attachments/:attachmentId',
     { config: { permission: 'orders:read' }, schema: { tags: ['orders'], params: attachmentParams } },
     async (request, reply) => {
-      const file = await getAttachment(
+      const file = await openAttachment(
         ctx,
         currentUser(request),
         request.params.id,
@@ -158,8 +127,9 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       );
       return reply
         .type(file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"`)
-        .send(file.data);
+        .header('Content-Length', String(file.sizeBytes))
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
+        .send(file.body);
     },
   );
 }

@@ -2,40 +2,15 @@ import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
 import { type AuthUser, assertCustomerAccess } from '#server/http/auth-context';
 import { AppError, conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
-import { ATTACHMENT_EXTENSIONS, DELIVERY_FEE, MAX_ATTACHMENT_BYTES } from '#shared/constants';
+import type { ReceivedFile } from '#server/http/uploads';
+import { DELIVERY_FEE, MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
 import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '#shared/contract/orders';
-import { earliestScheduleDate, isRealDate } from '#shared/dates';
+import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/dates';
 import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { findServedCityId } from '../cities/cities.queries';
+import { findAttachmentFile, insertAttachments } from './attachments.queries';
+import { withKeptFiles } from './order-attachments';
 import * as q from './orders.queries';
-
-export interface UploadedFile {
-  fileName: string;
-  contentType: string;
-  data: Buffer;
-}
-
-const CONTENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-};
-
-/** 415 for another type, 413 past 10 MB; the stored content type comes from the extension. */
-export function checkAttachment(fileName: string, size: number): string {
-  const ext = fileName.toLowerCase().split('.').pop() ?? '';
-  if (!(ATTACHMENT_EXTENSIONS as readonly string[]).includes(ext) || !fileName.includes('.')) {
-    throw new AppError(
-      415,
-      `Unsupported file type for '${fileName}': allowed are ${ATTACHMENT_EXTENSIONS.join(', ')}`,
-    );
-  }
-  if (size > MAX_ATTACHMENT_BYTES) throw new AppError(413, `File '${fileName}' is larger than 10 MB`);
-  return CONTENT_TYPES[ext]!;
-}
 
 /** Customers see their own orders only; staff see all. */
 export function scopeOf(user: AuthUser): q.OrderScope {
@@ -43,94 +18,108 @@ export function scopeOf(user: AuthUser): q.OrderScope {
 }
 
 /**
- * Places an order in one transaction: checks the lead time, locks the products, reserves the
- * stock through ledger movements (the database refuses a negative balance), captures prices,
- * records the first status and keeps the attachments.
+ * Places an order in one transaction: checks the delivery date window, locks the products,
+ * reserves the stock through ledger movements (the database refuses a negative balance),
+ * captures prices, records the first status and keeps the attachments (files received by the
+ * upload path, kept before the transaction and removed again if it fails).
  */
 export async function placeOrder(
   ctx: AppContext,
   user: AuthUser,
   customerId: number,
   input: CreateOrderRequest,
-  files: UploadedFile[] = [],
+  files: ReceivedFile[] = [],
 ) {
-  assertCustomerAccess(user, customerId);
-  if (!isRealDate(input.scheduleDate))
-    throw unprocessable(`scheduleDate: '${input.scheduleDate}' is not a real date`);
-  const now = ctx.clock();
-  const earliest = earliestScheduleDate(now);
-  if (input.scheduleDate < earliest) {
-    throw unprocessable(`scheduleDate: delivery must be at least 7 days ahead, on or after ${earliest}`);
-  }
-  for (const file of files) checkAttachment(file.fileName, file.data.length);
-  const wanted = new Map<number, number>();
-  for (const item of input.items)
-    wanted.set(item.productID, (wanted.get(item.productID) ?? 0) + item.quantity);
-
-  try {
-    return await withActor(ctx.db, user.userId, async (tx) => {
-      const customer = await q.customerExists(tx, customerId);
-      if (!customer) throw notFound(`Customer ${customerId} not found`);
-      const ids = [...wanted.keys()].sort((a, b) => a - b);
-      const locked = await q.lockProducts(tx, ids);
-      const missing = ids.filter((id) => !locked.some((p) => p.product_id === id));
-      if (missing.length > 0) throw unprocessable(`Product ${missing.join(', ')} does not exist`);
-      for (const product of locked) {
-        const requested = wanted.get(product.product_id)!;
-        if (product.available_units < requested) {
-          throw conflict(
-            `Not enough stock for ${product.name}: ${product.available_units} available, ${requested} requested`,
-          );
+  return withKeptFiles(ctx.files, files, async () => {
+    assertCustomerAccess(user, customerId);
+    const now = ctx.clock();
+    checkScheduleDate(input.scheduleDate, now);
+    const wanted = new Map<number, number>();
+    for (const item of input.items)
+      wanted.set(item.productID, (wanted.get(item.productID) ?? 0) + item.quantity);
+    try {
+      return await withActor(ctx.db, user.userId, async (tx) => {
+        const customer = await q.customerExists(tx, customerId);
+        if (!customer) throw notFound(`Customer ${customerId} not found`);
+        const ids = [...wanted.keys()].sort((a, b) => a - b);
+        const locked = await q.lockProducts(tx, ids);
+        const missing = ids.filter((id) => !locked.some((p) => p.product_id === id));
+        if (missing.length > 0) throw unprocessable(`Product ${missing.join(', ')} does not exist`);
+        for (const product of locked) {
+          const requested = wanted.get(product.product_id)!;
+          if (product.available_units < requested) {
+            throw conflict(
+              `Not enough stock for ${product.name}: ${product.available_units} available, ${requested} requested`,
+            );
+          }
         }
-      }
-      const address = input.deliveryAddress?.trim() || customer.address;
-      const cityId = (input.city ? await findServedCityId(tx, input.city) : null) ?? customer.city_id;
-      if (input.city && cityId === null) throw unprocessable(`city: we do not deliver to '${input.city}'`);
-      const routeId = cityId === null ? null : await q.findRouteForAddress(tx, cityId, address);
-      const order = await q.insertOrder(tx, {
-        customerId,
-        orderDate: now,
-        scheduleDate: input.scheduleDate,
-        status: 'Pending',
-        deliveryAddress: address,
-        cityId,
-        routeId,
-        specialInstructions: input.specialInstructions?.trim() || null,
-        deliveryFee: DELIVERY_FEE,
-        createdBy: user.userId,
-      });
-      const lines = locked.map((p) => ({
-        productId: p.product_id,
-        quantity: wanted.get(p.product_id)!,
-        unitPrice: p.unit_price,
-      }));
-      await q.insertOrderLines(tx, order.orderId, lines, user.userId);
-      await q.insertStatusChange(tx, {
-        orderId: order.orderId,
-        fromStatus: null,
-        toStatus: 'Pending',
-        changedBy: user.userId,
-        changedAt: now,
-      });
-      await q.insertAttachments(
-        tx,
-        files.map((f) => ({
+        const address = input.deliveryAddress?.trim() || customer.address;
+        // a city that is named must be one we deliver to; none named: the customer's own
+        const cityId = input.city ? await findServedCityId(tx, input.city) : customer.city_id;
+        if (input.city && cityId === null) throw unprocessable(`city: we do not deliver to '${input.city}'`);
+        const routeId = cityId === null ? null : await q.findRouteForAddress(tx, cityId, address);
+        const order = await q.insertOrder(tx, {
+          customerId,
+          orderDate: now,
+          scheduleDate: input.scheduleDate,
+          status: 'Pending',
+          deliveryAddress: address,
+          cityId,
+          routeId,
+          specialInstructions: input.specialInstructions?.trim() || null,
+          deliveryFee: DELIVERY_FEE,
+          createdBy: user.userId,
+        });
+        const lines = locked.map((p) => ({
+          productId: p.product_id,
+          quantity: wanted.get(p.product_id)!,
+          unitPrice: p.unit_price,
+        }));
+        await q.insertOrderLines(tx, order.orderId, lines, user.userId);
+        await q.insertStatusChange(tx, {
           orderId: order.orderId,
-          fileName: f.fileName,
-          contentType: checkAttachment(f.fileName, f.data.length),
-          sizeBytes: f.data.length,
-          data: f.data,
-          uploadedBy: user.userId,
-        })),
-      );
-      return { order_id: order.orderId, status: order.status as OrderStatus, attachments: files.length };
-    });
-  } catch (err) {
-    // the ledger trigger hit the CHECK on available_units: another order took the units first
-    if (pgErrorCode(err) === '23514' && pgConstraint(err)?.startsWith('products_available_units')) {
-      throw conflict('Not enough stock: another order took the last units, please review your quantities');
+          fromStatus: null,
+          toStatus: 'Pending',
+          changedBy: user.userId,
+          changedAt: now,
+        });
+        await insertAttachments(
+          tx,
+          files.map((f) => ({
+            orderId: order.orderId,
+            fileName: f.fileName,
+            contentType: f.contentType,
+            sizeBytes: f.sizeBytes,
+            storageKey: f.key,
+            uploadedBy: user.userId,
+          })),
+        );
+        return { order_id: order.orderId, status: order.status as OrderStatus, attachments: files.length };
+      });
+    } catch (err) {
+      // the ledger trigger hit the CHECK on available_units: another order took the units first
+      if (pgErrorCode(err) === '23514' && pgConstraint(err)?.startsWith('products_available_units')) {
+        throw conflict('Not enough stock: another order took the last units, please review your quantities');
+      }
+      throw err;
     }
-    throw err;
+  });
+}
+
+/** A delivery date from ORDER_LEAD_DAYS to MAX_SCHEDULE_DAYS_AHEAD days ahead (business time). */
+function checkScheduleDate(date: string, now: Date): void {
+  if (!isRealDate(date)) throw unprocessable(`scheduleDate: '${date}' is not a real date`);
+  const earliest = earliestScheduleDate(now);
+  if (date < earliest) {
+    throw unprocessable(
+      `scheduleDate: delivery must be at least ${ORDER_LEAD_DAYS} days ahead, on or after ${earliest}`,
+    );
+  }
+  const latest = latestScheduleDate(now);
+  if (date > latest) {
+    throw unprocessable(
+      `scheduleDate: delivery can be at most ${MAX_SCHEDULE_DAYS_AHEAD} days ahead, on or before ${latest}`,
+    );
   }
 }
 
@@ -195,10 +184,13 @@ export async function customerStats(ctx: AppContext, user: AuthUser) {
   };
 }
 
-export async function getAttachment(ctx: AppContext, user: AuthUser, orderId: number, attachmentId: number) {
+/** An attachment to download: a stream from its file, or the bytes of a row not yet moved to one. */
+export async function openAttachment(ctx: AppContext, user: AuthUser, orderId: number, attachmentId: number) {
   const header = await q.findOrderHeader(ctx.db, orderId, scopeOf(user));
   if (!header) throw notFound(`Order ${orderId} not found`);
-  const file = await q.findAttachmentFile(ctx.db, orderId, attachmentId);
-  if (!file) throw notFound(`Attachment ${attachmentId} not found on order ${orderId}`);
-  return file;
+  const row = await findAttachmentFile(ctx.db, orderId, attachmentId);
+  if (!row) throw notFound(`Attachment ${attachmentId} not found on order ${orderId}`);
+  const body = row.storageKey ? await ctx.files.open(row.storageKey) : row.data && Buffer.from(row.data);
+  if (!body) throw notFound(`The file of attachment ${attachmentId} is no longer stored`);
+  return { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, body };
 }
