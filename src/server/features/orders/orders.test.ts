@@ -167,6 +167,44 @@ describe('POST /api/customers/{id}/orders', () => {
     expect(nowhere.statusCode).toBe(422);
     expect(nowhere.json().detail).toBe("city: we do not deliver to 'Atlantis'");
   });
+
+  it('refuses an unknown city for a customer with a home city too, instead of using the home city', async () => {
+    const { cityId } = await createCityWithRoute(app, 'Matara', ['Weligama']);
+    const customer = await createUser(app, 'Customer');
+    await db.execute(
+      sql`update customers set city_id = ${cityId} where customer_id = ${customer.customerId}`,
+    );
+    const product = await createProduct(app);
+    const before = await orderCount();
+    const unknown = await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }], {
+      city: 'Atlantis',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().detail).toBe("city: we do not deliver to 'Atlantis'");
+    expect(await orderCount()).toBe(before);
+    const home = await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }]);
+    expect(home.statusCode).toBe(201);
+    const row = await db.execute<{ city_id: number }>(
+      sql`select city_id from orders where order_id = ${home.json().order_id}`,
+    );
+    expect(row.rows[0]!.city_id).toBe(cityId);
+  });
+
+  it('refuses a delivery date more than 365 days ahead (stock would be held forever)', async () => {
+    t.setNow(new Date('2026-03-10T12:00:00Z'));
+    const customer = await createUser(app, 'Customer');
+    const product = await createProduct(app, { units: 10 });
+    const items = [{ productID: product.productId, quantity: 1 }];
+    for (const scheduleDate of ['9999-12-31', '2027-03-11']) {
+      const far = await placeOrderAs(app, customer, items, { scheduleDate });
+      expect(far.statusCode, scheduleDate).toBe(422);
+      expect(far.json().detail).toBe(
+        'scheduleDate: delivery can be at most 365 days ahead, on or before 2027-03-10',
+      );
+    }
+    expect((await placeOrderAs(app, customer, items, { scheduleDate: '2027-03-10' })).statusCode).toBe(201);
+    t.setNow(new Date());
+  });
 });
 
 describe('GET /api/orders and /api/orders/{id}', () => {

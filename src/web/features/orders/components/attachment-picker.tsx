@@ -5,8 +5,8 @@ import { Alert } from '#web/components/ui/alert';
 import { controlClasses, Field } from '#web/components/ui/field';
 import {
   ATTACHMENT_ACCEPT,
+  ATTACHMENT_LIMITS_TEXT,
   formatFileSize,
-  MAX_ATTACHMENT_MB,
   partitionAttachments,
 } from '../lib/attachment-rules';
 
@@ -15,17 +15,18 @@ export interface AttachmentPickerProps {
   onChange: (files: File[]) => void;
 }
 
-/** Optional order documents: checked for type and size here, sent with the order. */
+/** Optional order documents: checked for type, size, count and total here, sent with the order. */
 export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
   const id = useId();
   const [errors, setErrors] = useState<string[]>([]);
-  const hint = `${ATTACHMENT_EXTENSIONS.map((e) => e.toUpperCase()).join(', ')}. Max ${MAX_ATTACHMENT_MB}MB per file.`;
+  const hint = `${ATTACHMENT_EXTENSIONS.map((e) => e.toUpperCase()).join(', ')}. ${ATTACHMENT_LIMITS_TEXT}`;
 
   function handlePick(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
-    const { accepted, errors: rejected } = partitionAttachments(picked);
     const known = new Set(files.map((f) => `${f.name}:${f.size}`));
-    onChange([...files, ...accepted.filter((f) => !known.has(`${f.name}:${f.size}`))]);
+    const fresh = picked.filter((f) => !known.has(`${f.name}:${f.size}`));
+    const { accepted, errors: rejected } = partitionAttachments(fresh, files);
+    onChange([...files, ...accepted]);
     setErrors(rejected);
     // Lets the same file be picked again after removing it.
     event.target.value = '';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { ORDER_LEAD_DAYS } from '#shared/constants';
+import { MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
 import type { Product } from '#shared/contract/products';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
@@ -11,7 +11,7 @@ import { Select } from '#web/components/ui/select';
 import { Textarea } from '#web/components/ui/textarea';
 import { useCreateOrder } from '../api/create-order';
 import { DELIVERY_CITIES } from '../lib/delivery-cities';
-import { minDeliveryDate } from '../lib/delivery-date';
+import { maxDeliveryDate, minDeliveryDate } from '../lib/delivery-date';
 import { formatDate } from '../lib/format';
 import {
   emptyNewOrderForm,
@@ -38,7 +38,8 @@ export interface NewOrderFormProps {
 /** The new-order form of portal-spec §5 with a live order summary. */
 export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: NewOrderFormProps) {
   const minDate = useMemo(() => minDeliveryDate(), []);
-  const schema = useMemo(() => newOrderFormSchema(minDate), [minDate]);
+  const maxDate = useMemo(() => maxDeliveryDate(), []);
+  const schema = useMemo(() => newOrderFormSchema(minDate, maxDate), [minDate, maxDate]);
   const form = useForm<NewOrderFormValues>({
     resolver: zodResolver(schema),
     defaultValues: emptyNewOrderForm(),
@@ -81,15 +82,16 @@ export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: 
         <Card>
           <CardHeader
             title="Delivery date"
-            description={`Orders need at least ${ORDER_LEAD_DAYS} days' lead time.`}
+            description={`Orders need at least ${ORDER_LEAD_DAYS} days' lead time and can be booked up to ${MAX_SCHEDULE_DAYS_AHEAD} days ahead.`}
           />
           <CardBody>
             <Input
               label="Delivery date"
               type="date"
               min={minDate}
+              max={maxDate}
               required
-              hint={`Earliest possible date: ${formatDate(minDate)}`}
+              hint={`From ${formatDate(minDate)} to ${formatDate(maxDate)}`}
               error={errors.scheduleDate?.message}
               containerClassName="max-w-xs"
               {...register('scheduleDate')}

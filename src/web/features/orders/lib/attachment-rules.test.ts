@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
+import { MAX_ATTACHMENT_BYTES, MAX_ORDER_ATTACHMENTS } from '#shared/constants';
 import { ATTACHMENT_ACCEPT, attachmentError, formatFileSize, partitionAttachments } from './attachment-rules';
 
 describe('attachment rules', () => {
@@ -30,6 +30,23 @@ describe('attachment rules', () => {
     ]);
     expect(accepted.map((f) => f.name)).toEqual(['a.png']);
     expect(errors).toHaveLength(2);
+  });
+
+  it('keeps an order within 10 files and 25MB together, counting the files it already has', () => {
+    const nine = Array.from({ length: 9 }, (_, i) => ({ name: `p${i}.pdf`, size: 1 }));
+    const { accepted, errors } = partitionAttachments(
+      [
+        { name: 'tenth.pdf', size: 1 },
+        { name: 'eleventh.pdf', size: 1 },
+      ],
+      nine,
+    );
+    expect(accepted.map((f) => f.name)).toEqual(['tenth.pdf']);
+    expect(errors).toEqual([`eleventh.pdf: an order can have at most ${MAX_ORDER_ATTACHMENTS} files.`]);
+    const big = (name: string) => ({ name, size: 9 * 1024 * 1024 });
+    const byTotal = partitionAttachments([big('a.pdf'), big('b.pdf'), big('c.pdf')]);
+    expect(byTotal.accepted.map((f) => f.name)).toEqual(['a.pdf', 'b.pdf']);
+    expect(byTotal.errors).toEqual(['c.pdf: the files of an order can be at most 25MB together.']);
   });
 
   it('builds the accept attribute and readable sizes', () => {

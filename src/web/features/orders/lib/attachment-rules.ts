@@ -1,8 +1,16 @@
-import { ATTACHMENT_EXTENSIONS, MAX_ATTACHMENT_BYTES } from '#shared/constants';
+import {
+  ATTACHMENT_EXTENSIONS,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ORDER_ATTACHMENT_TOTAL_BYTES,
+  MAX_ORDER_ATTACHMENTS,
+} from '#shared/constants';
 
 /** The `accept` attribute of the file input: .pdf,.doc,... */
 export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 export const MAX_ATTACHMENT_MB = MAX_ATTACHMENT_BYTES / (1024 * 1024);
+export const MAX_ORDER_ATTACHMENT_TOTAL_MB = MAX_ORDER_ATTACHMENT_TOTAL_BYTES / (1024 * 1024);
+/** The rule as the form and the guidelines state it. */
+export const ATTACHMENT_LIMITS_TEXT = `Max ${MAX_ATTACHMENT_MB}MB per file, ${MAX_ORDER_ATTACHMENTS} files and ${MAX_ORDER_ATTACHMENT_TOTAL_MB}MB per order.`;
 
 export interface FileLike {
   name: string;
@@ -26,16 +34,32 @@ export function attachmentError(file: FileLike): string | null {
   return null;
 }
 
-/** Splits picked files into the ones to keep and the messages for the rejected ones. */
+/**
+ * Splits picked files into the ones to keep and the messages for the rejected ones: each file
+ * by type and size, then against what the order already has (count and total size per order).
+ */
 export function partitionAttachments<F extends FileLike>(
   files: readonly F[],
+  current: readonly FileLike[] = [],
 ): { accepted: F[]; errors: string[] } {
   const accepted: F[] = [];
   const errors: string[] = [];
+  let count = current.length;
+  let total = current.reduce((sum, f) => sum + f.size, 0);
   for (const file of files) {
     const error = attachmentError(file);
     if (error) errors.push(error);
-    else accepted.push(file);
+    else if (count >= MAX_ORDER_ATTACHMENTS) {
+      errors.push(`${file.name}: an order can have at most ${MAX_ORDER_ATTACHMENTS} files.`);
+    } else if (total + file.size > MAX_ORDER_ATTACHMENT_TOTAL_BYTES) {
+      errors.push(
+        `${file.name}: the files of an order can be at most ${MAX_ORDER_ATTACHMENT_TOTAL_MB}MB together.`,
+      );
+    } else {
+      accepted.push(file);
+      count++;
+      total += file.size;
+    }
   }
   return { accepted, errors };
 }

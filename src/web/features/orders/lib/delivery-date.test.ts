@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedDeliveryDate, minDeliveryDate } from './delivery-date';
+import { isAllowedDeliveryDate, maxDeliveryDate, minDeliveryDate } from './delivery-date';
 
 describe('minDeliveryDate', () => {
   it('is today plus the 7-day lead time', () => {
@@ -26,5 +26,13 @@ describe('isAllowedDeliveryDate', () => {
     expect(isAllowedDeliveryDate('2025-01-16', '2025-01-17')).toBe(false);
     expect(isAllowedDeliveryDate('', '2025-01-17')).toBe(false);
     expect(isAllowedDeliveryDate('2025-13-40', '2025-01-17')).toBe(false);
+  });
+});
+
+describe('maxDeliveryDate', () => {
+  it('is today plus 365 days, and bounds the allowed dates', () => {
+    expect(maxDeliveryDate(new Date(2025, 0, 10, 15, 30))).toBe('2026-01-10');
+    expect(isAllowedDeliveryDate('2026-01-10', '2025-01-17', '2026-01-10')).toBe(true);
+    expect(isAllowedDeliveryDate('2026-01-11', '2025-01-17', '2026-01-10')).toBe(false);
   });
 });

@@ -1,13 +1,18 @@
 import { addDays, format, isValid, parseISO } from 'date-fns';
-import { ORDER_LEAD_DAYS } from '#shared/constants';
+import { MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
 
 /** The earliest delivery date a customer may pick: today (local) plus the lead time, as YYYY-MM-DD. */
 export function minDeliveryDate(today: Date = new Date(), leadDays: number = ORDER_LEAD_DAYS): string {
   return format(addDays(today, leadDays), 'yyyy-MM-dd');
 }
 
+/** The latest delivery date a customer may pick: today (local) plus MAX_SCHEDULE_DAYS_AHEAD. */
+export function maxDeliveryDate(today: Date = new Date(), days: number = MAX_SCHEDULE_DAYS_AHEAD): string {
+  return format(addDays(today, days), 'yyyy-MM-dd');
+}
+
 /** YYYY-MM-DD strings compare correctly as text; anything unparsable is not allowed. */
-export function isAllowedDeliveryDate(value: string, minDate: string): boolean {
+export function isAllowedDeliveryDate(value: string, minDate: string, maxDate?: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValid(parseISO(value))) return false;
-  return value >= minDate;
+  return value >= minDate && (maxDate === undefined || value <= maxDate);
 }

@@ -7,7 +7,7 @@ import {
   toCreateOrderRequest,
 } from './new-order-schema';
 
-const schema = newOrderFormSchema('2025-01-17');
+const schema = newOrderFormSchema('2025-01-17', '2026-01-10');
 
 function valid(overrides: Partial<NewOrderFormValues> = {}): NewOrderFormValues {
   return {
@@ -36,6 +36,11 @@ describe('newOrderFormSchema', () => {
 
   it('refuses a date inside the lead time', () => {
     expect(messages(valid({ scheduleDate: '2025-01-16' }))[0]).toMatch(/at least 7 days/);
+  });
+
+  it('refuses a date past the booking horizon', () => {
+    expect(messages(valid({ scheduleDate: '2026-01-10' }))).toEqual([]);
+    expect(messages(valid({ scheduleDate: '9999-01-01' }))[0]).toMatch(/at most 365 days from today/);
   });
 
   it('asks for a product on every line', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_LEAD_DAYS } from '#shared/constants';
+import { MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
 import type { CreateOrderRequest } from '#shared/contract/orders';
 import { isAllowedDeliveryDate } from './delivery-date';
 import { formatDate } from './format';
@@ -16,7 +16,7 @@ export const NEW_ORDER_MESSAGES = {
 } as const;
 
 /** The form's own shape: selects hold strings, the quantity input a number (NaN when empty). */
-export function newOrderFormSchema(minDate: string) {
+export function newOrderFormSchema(minDate: string, maxDate?: string) {
   return z.object({
     scheduleDate: z
       .string()
@@ -25,6 +25,12 @@ export function newOrderFormSchema(minDate: string) {
       .refine(
         (value) => value === '' || isAllowedDeliveryDate(value, minDate),
         `Delivery date must be at least ${ORDER_LEAD_DAYS} days from today (${formatDate(minDate)} or later)`,
+      )
+      .refine(
+        (value) => value === '' || maxDate === undefined || value <= maxDate,
+        maxDate
+          ? `Delivery date can be at most ${MAX_SCHEDULE_DAYS_AHEAD} days from today (${formatDate(maxDate)} or earlier)`
+          : '',
       ),
     items: z
       .array(

@@ -6,6 +6,9 @@ import {
   DELIVERY_FEE,
   formatMoney,
   MAX_ATTACHMENT_BYTES,
+  MAX_ORDER_ATTACHMENT_TOTAL_BYTES,
+  MAX_ORDER_ATTACHMENTS,
+  MAX_SCHEDULE_DAYS_AHEAD,
   ORDER_LEAD_DAYS,
 } from '#shared/constants';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
@@ -41,6 +44,7 @@ function Rule({ icon: Icon, title, children }: { icon: typeof MapPin; title: str
 
 export function GuidelinesPage() {
   const maxMb = MAX_ATTACHMENT_BYTES / (1024 * 1024);
+  const totalMb = MAX_ORDER_ATTACHMENT_TOTAL_BYTES / (1024 * 1024);
   return (
     <div>
       <PageHeader title="Ordering guidelines" description="How ordering and delivery work at KandyPack." />
@@ -48,7 +52,8 @@ export function GuidelinesPage() {
         <Rule icon={CalendarClock} title={`${ORDER_LEAD_DAYS} days' lead time`}>
           <p>
             Pick a delivery date at least {ORDER_LEAD_DAYS} days after the day you order. That gives us time
-            to approve the order, send it by train from Kandy and plan the truck route to you.
+            to approve the order, send it by train from Kandy and plan the truck route to you. Orders can be
+            booked up to {MAX_SCHEDULE_DAYS_AHEAD} days ahead.
           </p>
         </Rule>
         <Rule icon={Receipt} title={`${formatMoney(DELIVERY_FEE)} delivery fee`}>
@@ -67,7 +72,8 @@ export function GuidelinesPage() {
         <Rule icon={Paperclip} title="Attachments">
           <p>
             You may attach documents to an order, such as a purchase order or a site map:{' '}
-            {ATTACHMENT_EXTENSIONS.join(', ')} files, up to {maxMb}MB each.
+            {ATTACHMENT_EXTENSIONS.join(', ')} files, up to {maxMb}MB each, and at most{' '}
+            {MAX_ORDER_ATTACHMENTS} files and {totalMb}MB together per order.
           </p>
         </Rule>
       </div>
