@@ -174,7 +174,7 @@ export function claimUpload(request: FastifyRequest): ReceivedFile[] {
 
 async function release(request: FastifyRequest, store: FileStore): Promise<void> {
   const upload = uploads.get(request);
-  if (!upload || upload.state !== 'staged') return;
+  if (upload?.state !== 'staged') return;
   upload.state = 'released';
   await Promise.all(upload.files.map((f) => store.discard(f.key)));
 }

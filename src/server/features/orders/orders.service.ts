@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
 import { type AuthUser, assertCustomerAccess } from '#server/http/auth-context';
-import { AppError, conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
+import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { ReceivedFile } from '#server/http/uploads';
 import { DELIVERY_FEE, MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
 import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '#shared/contract/orders';
