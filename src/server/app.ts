@@ -23,6 +23,7 @@ import { registerSupportRoutes } from './features/support/support.routes';
 import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { createTokenService } from './http/tokens';
 import { registerUploadCleanup } from './http/uploads';
 import { validatorWithNulCheck } from './http/validation';
@@ -43,11 +44,20 @@ export interface BuildAppOptions {
    * folder that is removed when the app closes.
    */
   filesDir?: string;
+  /** Client timeouts (default CLIENT_TIMEOUTS); tests make them short. */
+  timeouts?: Partial<typeof CLIENT_TIMEOUTS>;
   /** Fastify's trustProxy: whose X-Forwarded-For to believe for the client address (TRUST_PROXY). */
   trustProxy?: boolean | number | string;
   /** The database's LISTEN/NOTIFY (Database.listen); omitted, features that need it fail loudly. */
   listen?: Listen;
 }
+
+/**
+ * How long a client may take (docs/decisions/0009): a connection silent for `idleMs` is closed
+ * (a client that sent headers or part of a body and stopped); the headers must arrive within
+ * `headersMs` and the whole request (a 25 MB upload included) within `requestMs`, else 408.
+ */
+export const CLIENT_TIMEOUTS = { idleMs: 30_000, headersMs: 15_000, requestMs: 120_000 };
 
 /** The largest JSON or form-encoded request body (an order with 100 lines is a few KB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -63,6 +73,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
 
 export async function buildApp(options: BuildAppOptions) {
   const clock = options.clock ?? (() => new Date());
+  const timeouts = { ...CLIENT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
     // JSON and form bodies; files come as multipart, streamed (see http/uploads.ts)
@@ -75,6 +86,12 @@ export async function buildApp(options: BuildAppOptions) {
     clientErrorHandler,
     frameworkErrors,
     return503OnClosing: false,
+    connectionTimeout: timeouts.idleMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorWithNulCheck);
   app.setSerializerCompiler(serializerCompiler);
@@ -94,6 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   registerErrorHandler(app);
   registerContentTypePolicy(app);
+  await registerSecurityHeaders(app);
   await app.register(formbody);
   // each upload route passes its own limits (http/uploads.ts); these hold for any other
   await app.register(multipart, {
@@ -108,7 +126,8 @@ export async function buildApp(options: BuildAppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // no validator badge: it would fetch from validator.swagger.io, which the CSP does not allow
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens);
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({

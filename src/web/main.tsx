@@ -1,3 +1,5 @@
+// first: zod must be configured before any schema module is evaluated
+import './zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
