@@ -11,6 +11,8 @@ export interface DeclaredRoute {
   url: string;
   permission: string | null;
   public: boolean;
+  /** The route's validation schemas (zod), for tests that walk every route. */
+  schema: { params?: unknown; querystring?: unknown; body?: unknown; consumes?: readonly string[] };
 }
 
 /**
@@ -38,6 +40,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
         url: route.url,
         permission: config.permission ?? null,
         public: !!config.public,
+        schema: (route.schema ?? {}) as DeclaredRoute['schema'],
       });
     }
   });

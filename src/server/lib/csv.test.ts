@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCsv, pdfText } from '#server/test/documents';
 import { safeCell, toCsv } from './csv';
@@ -34,6 +37,29 @@ describe('toCsv', () => {
     expect(safeCell(null)).toBe('');
     const [, row] = parseCsv(toCsv([{ key: 'name', label: 'Customer' }], [{ name: evil }]));
     expect(row).toEqual([`'${evil}`]);
+  });
+});
+
+describe('one CSV writer', () => {
+  it('no server code writes CSV except through toCsv (so every export is neutralised)', () => {
+    const root = fileURLToPath(new URL('..', import.meta.url));
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory()
+          ? files(join(dir, e.name))
+          : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+            ? [join(dir, e.name)]
+            : [],
+      );
+    const offenders = files(root).filter((file) => {
+      const text = readFileSync(file, 'utf8');
+      const name = relative(root, file);
+      if (name === join('lib', 'csv.ts') || name.startsWith('test/')) return false;
+      const writesCsvItself = /from 'csv-stringify|\.join\(['"],['"]\)/.test(text);
+      const sendsCsv = text.includes('text/csv') && !/toCsv|ordersCsv/.test(text);
+      return writesCsvItself || sendsCsv;
+    });
+    expect(offenders).toEqual([]);
   });
 });
 

