@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
-import { orderAttachments, orderItems, orderStatusHistory, orders, stockMovements } from '#server/db/schema';
+import { orderItems, orderStatusHistory, orders, stockMovements } from '#server/db/schema';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { OrderStatus } from '#shared/order-status';
 
@@ -208,16 +208,6 @@ export async function findAttachments(db: Executor, orderId: number) {
   return res.rows;
 }
 
-export async function findAttachmentFile(db: Executor, orderId: number, attachmentId: number) {
-  const rows = await db
-    .select()
-    .from(orderAttachments)
-    .where(
-      sql`${orderAttachments.orderId} = ${orderId} and ${orderAttachments.attachmentId} = ${attachmentId}`,
-    );
-  return rows[0];
-}
-
 // ---- writes used by placing an order (all inside the caller's transaction) ----
 
 export async function customerExists(db: Executor, customerId: number) {
@@ -289,10 +279,6 @@ export async function insertOrderLines(
 
 export async function insertStatusChange(db: Executor, values: typeof orderStatusHistory.$inferInsert) {
   await db.insert(orderStatusHistory).values(values);
-}
-
-export async function insertAttachments(db: Executor, values: Array<typeof orderAttachments.$inferInsert>) {
-  if (values.length > 0) await db.insert(orderAttachments).values(values);
 }
 
 // ---- status changes (inside the caller's transaction) ----
