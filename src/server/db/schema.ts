@@ -89,6 +89,9 @@ export const products = pgTable('products', {
   reorderPoint: integer('reorder_point').notNull().default(50),
   availableUnits: integer('available_units').notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Kept by the stock ledger trigger (migrations/0005_a). */
+  movementCount: integer('movement_count').notNull().default(0),
+  lastMovedAt: ts('last_moved_at'),
 });
 
 export const routes = pgTable('routes', {
@@ -159,6 +162,13 @@ export const stockMovements = pgTable('stock_movements', {
   note: text('note'),
   createdBy: integer('created_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Set by the ledger trigger whatever is sent: the number within the product, and the balance left. */
+  seq: integer('seq')
+    .notNull()
+    .$defaultFn(() => 0),
+  balanceAfter: integer('balance_after')
+    .notNull()
+    .$defaultFn(() => 0),
 });
 
 export const trainTrips = pgTable('train_trips', {
@@ -261,3 +271,42 @@ export const authThrottle = pgTable('auth_throttle', {
   windowStart: ts('window_start').notNull(),
   expiresAt: ts('expires_at').notNull(),
 });
+
+/** Daily rollup of the stock ledger (kept by its trigger, migrations/0005_a). */
+export const stockDaily = pgTable(
+  'stock_daily',
+  {
+    movementDate: date('movement_date', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    receivedUnits: integer('received_units').notNull().default(0),
+    issuedUnits: integer('issued_units').notNull().default(0),
+    returnedUnits: integer('returned_units').notNull().default(0),
+    adjustedUnits: integer('adjusted_units').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.movementDate, t.productId] })],
+);
+
+/** Daily sales of orders not cancelled (kept by triggers, migrations/0005_a). */
+export const productSalesDaily = pgTable(
+  'product_sales_daily',
+  {
+    salesDate: date('sales_date', { mode: 'string' }).notNull(),
+    productId: integer('product_id').notNull(),
+    units: integer('units').notNull().default(0),
+    revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+    orderCount: integer('order_count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.salesDate, t.productId] })],
+);
+
+export const inventoryAlertDismissals = pgTable(
+  'inventory_alert_dismissals',
+  {
+    userId: integer('user_id').notNull(),
+    productId: integer('product_id').notNull(),
+    dismissedLevel: text('dismissed_level').$type<'warning' | 'critical' | 'out_of_stock'>().notNull(),
+    dismissedUnits: integer('dismissed_units').notNull(),
+    dismissedAt: ts('dismissed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
