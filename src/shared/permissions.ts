@@ -28,6 +28,10 @@ export const PERMISSIONS = {
   'deliveries:read': ['admin', 'manager'],
   'deliveries:schedule': ['manager', 'admin'],
   'deliveries:crew': ['assistant'],
+  'products:manage': ['admin', 'warehouse'],
+  'stock:read': STAFF,
+  'dashboard:warehouse': ['warehouse', 'admin'],
+  'inventory-alerts:dismiss': STAFF,
 } as const satisfies Record<string, readonly Portal[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

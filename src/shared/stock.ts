@@ -1,0 +1,67 @@
+/** Stock movements and low-stock alerts (domain.md "Products and stock", portal-spec §4, §9). */
+
+export const STOCK_REASONS = [
+  'initial',
+  'order_reserved',
+  'order_cancelled',
+  'manual_count',
+  'production_receipt',
+] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  initial: 'Opening stock',
+  order_reserved: 'Order reserved',
+  order_cancelled: 'Order cancelled',
+  manual_count: 'Manual count',
+  production_receipt: 'Production receipt',
+};
+
+/** The largest stock a count may set and a receipt may add (far below the integer column's range). */
+export const MAX_COUNT_UNITS = 100_000_000;
+export const MAX_RECEIPT_UNITS = 1_000_000;
+
+/** How far ahead the alerts look at the demand of pending orders, and how far back at the issue rate. */
+export const ALERT_DEMAND_DAYS = 14;
+export const ALERT_USAGE_DAYS = 30;
+
+export const ALERT_LEVELS = ['warning', 'critical'] as const;
+export type AlertLevel = (typeof ALERT_LEVELS)[number];
+
+/**
+ * The alert of a product: `critical` when out of stock or at or below a third of its reorder
+ * point, `warning` below the reorder point, otherwise none.
+ */
+export function alertLevel(units: number, reorderPoint: number): AlertLevel | null {
+  if (units <= 0 || units * 3 <= reorderPoint) return 'critical';
+  if (units < reorderPoint) return 'warning';
+  return null;
+}
+
+/** Severity for dismissals: an alert comes back when it climbs this scale. */
+export type AlertSeverity = 'warning' | 'critical' | 'out_of_stock';
+const SEVERITY_RANK: Record<AlertSeverity, number> = { warning: 1, critical: 2, out_of_stock: 3 };
+
+export function alertSeverity(units: number, reorderPoint: number): AlertSeverity | null {
+  const level = alertLevel(units, reorderPoint);
+  if (level === null) return null;
+  return units <= 0 ? 'out_of_stock' : level;
+}
+
+export function isWorse(now: AlertSeverity, then: AlertSeverity): boolean {
+  return SEVERITY_RANK[now] > SEVERITY_RANK[then];
+}
+
+/**
+ * The reorder point the recent issue rate calls for: enough for the demand horizon at the
+ * average daily issue of the last ALERT_USAGE_DAYS, and never below the product's own.
+ */
+export function suggestedReorderPoint(reorderPoint: number, issuedLastPeriod: number): number {
+  const daily = Math.max(0, issuedLastPeriod) / ALERT_USAGE_DAYS;
+  return Math.max(reorderPoint, Math.ceil(daily * ALERT_DEMAND_DAYS));
+}
+
+/** portal-spec §9: the reorder suggestion is the suggested point minus the units (at least 0). */
+export function reorderQuantity(suggestedPoint: number, units: number): number {
+  return Math.max(0, suggestedPoint - units);
+}
