@@ -20,6 +20,7 @@ import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
+import { registerWarehouseDashboardRoutes } from './features/warehouse-dashboard/warehouse-dashboard.routes';
 import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
@@ -69,6 +70,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerDashboardRoutes,
   registerSupportRoutes,
   registerEmployeeRoutes,
+  registerWarehouseDashboardRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
