@@ -19,6 +19,7 @@ import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
+import { registerStoreRoutes } from './features/stores/stores.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
 import { registerWarehouseDashboardRoutes } from './features/warehouse-dashboard/warehouse-dashboard.routes';
 import { registerAuthentication } from './http/authenticate';
@@ -71,6 +72,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerSupportRoutes,
   registerEmployeeRoutes,
   registerWarehouseDashboardRoutes,
+  registerStoreRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
