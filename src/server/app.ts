@@ -17,6 +17,7 @@ import { registerAuthRoutes } from './features/auth/auth.routes';
 import { AuthThrottle, THROTTLE_RULES, type ThrottleRules } from './features/auth/throttle';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { registerEmployeeRoutes } from './features/employees/employees.routes';
+import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
 import { registerStoreRoutes } from './features/stores/stores.routes';
@@ -73,6 +74,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerEmployeeRoutes,
   registerWarehouseDashboardRoutes,
   registerStoreRoutes,
+  registerInventoryAlertRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
