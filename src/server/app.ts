@@ -20,6 +20,7 @@ import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
+import { registerStockReportRoutes } from './features/stock-reports/stock-reports.routes';
 import { registerStoreRoutes } from './features/stores/stores.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
 import { registerWarehouseDashboardRoutes } from './features/warehouse-dashboard/warehouse-dashboard.routes';
@@ -75,6 +76,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerWarehouseDashboardRoutes,
   registerStoreRoutes,
   registerInventoryAlertRoutes,
+  registerStockReportRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { type StockStatus, stockStatus } from '../constants';
+
+/** Labels of the product report's stock_status (portal-spec §4 thresholds; §4 "In Stock, Low Stock"). */
+export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
+  unknown: 'Unknown',
+  'out of stock': 'Out of Stock',
+  low: 'Low Stock',
+  medium: 'Medium Stock',
+  healthy: 'In Stock',
+};
+
+export const stockStatusLabel = (units: number | null | undefined) => STOCK_STATUS_LABELS[stockStatus(units)];
+
+/** GET /report/product-performance row (portal-spec §3 "product"), sales within the period. */
+export const productPerformanceRowSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  category: z.string(),
+  unit_price: z.number(),
+  total_quantity_sold: z.number().int(),
+  total_revenue: z.number(),
+  order_count: z.number().int(),
+  available_units: z.number().int(),
+  stock_status: z.string(),
+});
+export type ProductPerformanceRow = z.infer<typeof productPerformanceRowSchema>;
+
+/** GET /report/current-stock row (portal-spec §3 "current stock"), sold units within the period. */
+export const currentStockRowSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  category: z.string(),
+  current_stock: z.number().int(),
+  unit_price: z.number(),
+  /** current_stock x unit_price. */
+  stock_value: z.number(),
+  total_quantity_sold: z.number().int(),
+  stock_status: z.string(),
+});
+export type CurrentStockRow = z.infer<typeof currentStockRowSchema>;
