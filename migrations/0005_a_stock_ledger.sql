@@ -41,12 +41,15 @@ CREATE TABLE product_sales_daily (
 
 -- Recomputes everything derived from the ledger and the orders: seq and balance_after of every
 -- movement (in insertion order), products.available_units / movement_count / last_moved_at, and
--- both rollups. The migration uses it once; bulk loaders that bypass triggers call it after
--- loading. A ledger whose running balance dips below zero makes it fail (CHECK below).
+-- both rollups. The migration uses it once; bulk loaders that bypass triggers (replica mode)
+-- call it after loading (any seq/balance_after values will do). A ledger whose running
+-- balance dips below zero makes it fail.
 CREATE FUNCTION rebuild_stock_rollups() RETURNS void AS $$
 BEGIN
   ALTER TABLE stock_movements DISABLE TRIGGER stock_movements_audit;
   ALTER TABLE stock_movements DISABLE TRIGGER stock_movements_append_only;
+  -- the unique (product_id, seq) index goes while the rows are renumbered, and comes back
+  DROP INDEX IF EXISTS stock_movements_product_seq_uq;
   UPDATE stock_movements m
      SET seq = x.seq, balance_after = x.balance
     FROM (SELECT movement_id,
@@ -56,6 +59,7 @@ BEGIN
           WINDOW w AS (PARTITION BY product_id ORDER BY movement_id)) x
    WHERE m.movement_id = x.movement_id
      AND (m.seq IS DISTINCT FROM x.seq OR m.balance_after IS DISTINCT FROM x.balance);
+  CREATE UNIQUE INDEX stock_movements_product_seq_uq ON stock_movements (product_id, seq);
   ALTER TABLE stock_movements ENABLE TRIGGER stock_movements_append_only;
   ALTER TABLE stock_movements ENABLE TRIGGER stock_movements_audit;
 
@@ -195,9 +199,7 @@ SELECT rebuild_stock_rollups();
 ALTER TABLE stock_movements
   ALTER COLUMN seq SET NOT NULL,
   ALTER COLUMN balance_after SET NOT NULL,
-  ADD CONSTRAINT stock_movements_balance_after_ck CHECK (balance_after >= 0),
-  ADD CONSTRAINT stock_movements_seq_ck CHECK (seq >= 1);
-CREATE UNIQUE INDEX stock_movements_product_seq_uq ON stock_movements (product_id, seq);
+  ADD CONSTRAINT stock_movements_balance_after_ck CHECK (balance_after >= 0);
 CREATE INDEX products_last_moved_idx ON products (last_moved_at DESC NULLS LAST);
 
 -- Open orders by the date they are due: the demand of pending orders, and goods on their way.

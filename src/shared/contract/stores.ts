@@ -29,11 +29,15 @@ export const storeOrderLineSchema = z.object({
 });
 export type StoreOrderLine = z.infer<typeof storeOrderLineSchema>;
 
+/** How many orders each product line lists (the longest waiting first); order_count has them all. */
+export const STORE_ORDERS_PER_PRODUCT = 10;
+
 export const storeStockLineSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
   category: z.string(),
   units: z.number().int(),
+  order_count: z.number().int(),
   orders: z.array(storeOrderLineSchema),
 });
 export type StoreStockLine = z.infer<typeof storeStockLineSchema>;

@@ -20,29 +20,41 @@ export async function findStore(db: Executor, storeId: number) {
 }
 
 export type StoreItemRow = {
+  arrived: boolean;
+  product_id: number;
+  product_name: string;
+  category: string;
+  /** Units and orders of the product on this side (at the store, or on the way). */
+  product_units: number;
+  product_orders: number;
+  /** Orders on this side, all products. */
+  side_orders: number;
   order_id: number;
   customer_name: string;
   schedule_date: string;
-  arrived: boolean;
   arrival_date_time: string;
   trips_arrived: number;
   trips_total: number;
   delivery_id: number | null;
   delivery_date_time: string | null;
-  product_id: number;
-  product_name: string;
-  category: string;
   quantity: number;
 };
 
 /**
- * The items of the city's Scheduled orders that travel by train to it: an order whose truck has
- * started is In Transit and no longer at the store. Starts from the partial index of Scheduled
- * orders per city, so the cost follows the open orders, not the order history.
+ * The items of the city's Scheduled orders that travel by train to it (an order whose truck
+ * has started is In Transit and no longer at the store), with per-product totals and the first
+ * `perProduct` orders of each product, longest waiting first. Starts from the partial index of
+ * open orders, so the cost follows the open orders, not the order history; the answer stays
+ * small however many orders wait.
  */
-export async function storeItems(db: Executor, cityId: number, now: Date): Promise<StoreItemRow[]> {
+export async function storeItems(
+  db: Executor,
+  cityId: number,
+  now: Date,
+  perProduct: number,
+): Promise<StoreItemRow[]> {
   const res = await db.execute<StoreItemRow>(sql`
-    with legs as (
+    with legs as materialized (
       select o.order_id, o.customer_id, o.schedule_date,
              bool_and(t.arrival_date_time <= ${now}) as arrived,
              max(t.arrival_date_time) as last_arrival,
@@ -52,17 +64,27 @@ export async function storeItems(db: Executor, cityId: number, now: Date): Promi
         join train_allocations a on a.order_id = o.order_id
         join train_trips t on t.train_trip_id = a.train_trip_id and t.arrival_city_id = ${cityId}
        where o.status = 'Scheduled' and o.city_id = ${cityId}
-       group by o.order_id)
-    select l.order_id, c.name as customer_name, to_char(l.schedule_date, 'YYYY-MM-DD') as schedule_date,
-           l.arrived, ${isoTimestamp('l.last_arrival')} as arrival_date_time, l.trips_arrived, l.trips_total,
-           d.delivery_id, ${isoTimestamp('d.delivery_date_time')} as delivery_date_time,
-           i.product_id, p.name as product_name, p.category, i.quantity
-      from legs l
-      join customers c on c.customer_id = l.customer_id
-      join order_items i on i.order_id = l.order_id
-      join products p on p.product_id = i.product_id
-      left join delivery_orders dord on dord.order_id = l.order_id
+       group by o.order_id),
+    sides as (select arrived, count(*)::int as side_orders from legs group by arrived),
+    items as (
+      select l.*, i.product_id, i.quantity,
+             sum(i.quantity) over product_side as product_units,
+             count(*) over product_side as product_orders,
+             row_number() over (partition by l.arrived, i.product_id order by l.last_arrival, l.order_id) as rn
+        from legs l join order_items i on i.order_id = l.order_id
+      window product_side as (partition by l.arrived, i.product_id))
+    select it.arrived, it.product_id, p.name as product_name, p.category,
+           it.product_units::int as product_units, it.product_orders::int as product_orders, sd.side_orders,
+           it.order_id, c.name as customer_name, to_char(it.schedule_date, 'YYYY-MM-DD') as schedule_date,
+           ${isoTimestamp('it.last_arrival')} as arrival_date_time, it.trips_arrived, it.trips_total,
+           d.delivery_id, ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, it.quantity
+      from items it
+      join sides sd on sd.arrived = it.arrived
+      join customers c on c.customer_id = it.customer_id
+      join products p on p.product_id = it.product_id
+      left join delivery_orders dord on dord.order_id = it.order_id
       left join deliveries d on d.delivery_id = dord.delivery_id and d.status = 'Scheduled'
-     order by l.last_arrival, l.order_id, p.name`);
+     where it.rn <= ${perProduct}
+     order by it.product_units desc, p.name, it.rn`);
   return res.rows;
 }

@@ -1,9 +1,9 @@
 import type { AppContext } from '#server/context';
 import { notFound } from '#server/http/errors';
-import type { StoreStock, StoreStockLine } from '#shared/contract/stores';
+import { STORE_ORDERS_PER_PRODUCT, type StoreStock, type StoreStockLine } from '#shared/contract/stores';
 import { findStore, type StoreItemRow, storeItems } from './stores.queries';
 
-/** Items grouped per product (most units first), each with the orders it belongs to. */
+/** Rows (already ordered: most units first, then the longest waiting orders) as product lines. */
 function byProduct(rows: StoreItemRow[]): StoreStockLine[] {
   const lines = new Map<number, StoreStockLine>();
   for (const row of rows) {
@@ -13,12 +13,12 @@ function byProduct(rows: StoreItemRow[]): StoreStockLine[] {
         product_id: row.product_id,
         product_name: row.product_name,
         category: row.category,
-        units: 0,
+        units: row.product_units,
+        order_count: row.product_orders,
         orders: [],
       };
       lines.set(row.product_id, line);
     }
-    line.units += row.quantity;
     line.orders.push({
       order_id: row.order_id,
       customer_name: row.customer_name,
@@ -31,19 +31,16 @@ function byProduct(rows: StoreItemRow[]): StoreStockLine[] {
       delivery_date_time: row.delivery_date_time,
     });
   }
-  return [...lines.values()].sort(
-    (a, b) => b.units - a.units || a.product_name.localeCompare(b.product_name),
-  );
+  return [...lines.values()];
 }
 
 const units = (lines: StoreStockLine[]) => lines.reduce((sum, l) => sum + l.units, 0);
-const orders = (rows: StoreItemRow[]) => new Set(rows.map((r) => r.order_id)).size;
 
 export async function storeStock(ctx: AppContext, storeId: number): Promise<StoreStock> {
   const store = await findStore(ctx.db, storeId);
   if (!store) throw notFound(`Store ${storeId} not found`);
   const now = ctx.clock();
-  const rows = await storeItems(ctx.db, store.city_id, now);
+  const rows = await storeItems(ctx.db, store.city_id, now, STORE_ORDERS_PER_PRODUCT);
   const here = rows.filter((r) => r.arrived);
   const coming = rows.filter((r) => !r.arrived);
   const atStore = byProduct(here);
@@ -57,8 +54,8 @@ export async function storeStock(ctx: AppContext, storeId: number): Promise<Stor
     totals: {
       units_at_store: units(atStore),
       units_on_the_way: units(onTheWay),
-      orders_at_store: orders(here),
-      orders_on_the_way: orders(coming),
+      orders_at_store: here[0]?.side_orders ?? 0,
+      orders_on_the_way: coming[0]?.side_orders ?? 0,
     },
   };
 }

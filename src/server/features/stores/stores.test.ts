@@ -140,6 +140,29 @@ describe('GET /api/stores/{id}/stock', () => {
     t.setNow(new Date());
   });
 
+  it('lists at most 10 orders per product, longest waiting first, with the totals of all', async () => {
+    const now = new Date();
+    t.setNow(now);
+    const city = await createStoreCity(app, 'Jaffna');
+    const trips = [
+      await createTrip(app, city.cityId, hoursFrom(now, 1)),
+      await createTrip(app, city.cityId, hoursFrom(now, 2)),
+    ];
+    const orders: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = await order('Jaffna', [[tea.productId, 2]]);
+      await allocateToTrip(app, id, trips[i < 2 ? 1 : 0]!);
+      orders.push(id);
+    }
+    t.setNow(hoursFrom(now, 3));
+    const body = await stock(city.storeId);
+    expect(body.at_store).toHaveLength(1);
+    expect(body.at_store[0]).toMatchObject({ product_name: 'Tea', units: 24, order_count: 12 });
+    expect(body.at_store[0].orders.map((o: { order_id: number }) => o.order_id)).toEqual(orders.slice(2));
+    expect(body.totals).toMatchObject({ units_at_store: 24, orders_at_store: 12 });
+    t.setNow(new Date());
+  });
+
   it('answers 404 for an unknown store and 403 to customers and crews', async () => {
     expect((await app.inject({ url: '/api/stores/999999/stock', headers: warehouse.auth })).statusCode).toBe(
       404,

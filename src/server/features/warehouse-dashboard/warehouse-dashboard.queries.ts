@@ -43,11 +43,13 @@ export async function categoryDistribution(db: Executor) {
 export async function stockTrend(db: Executor, today: string, days: number) {
   const res = await db.execute<WarehouseStats['stock_trend'][number]>(sql`
     select to_char(g.day, 'YYYY-MM-DD') as date,
-           coalesce(sum(d.issued_units), 0)::int as issued_units,
-           coalesce(sum(d.received_units), 0)::int as received_units
+           coalesce(d.issued_units, 0)::int as issued_units,
+           coalesce(d.received_units, 0)::int as received_units
       from generate_series(${today}::date - ${days - 1}::int, ${today}::date, interval '1 day') g(day)
-      left join stock_daily d on d.movement_date = g.day::date
-     group by g.day
+      left join (select movement_date, sum(issued_units) as issued_units, sum(received_units) as received_units
+                   from stock_daily
+                  where movement_date between ${today}::date - ${days - 1}::int and ${today}::date
+                  group by movement_date) d on d.movement_date = g.day::date
      order by g.day desc`);
   return res.rows;
 }
