@@ -1,29 +1,20 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { PortalWelcome } from '#web/app/layout/portal-welcome';
-import { SectionPlaceholder } from '#web/app/layout/section-placeholder';
 import { paths } from '#web/app/paths';
+import { AlertsPage } from './pages/alerts-page';
+import { WarehouseDashboardPage } from './pages/dashboard-page';
+import { InventoryPage } from './pages/inventory-page';
+import { ReportsPage } from './pages/reports-page';
+import { StoreStockPage } from './pages/store-stock-page';
 
-/** Routes of the warehouse portal, relative to paths.warehouse.root; screens replace the placeholders as they are built. */
+/** The warehouse portal (portal-spec §2), mounted under /warehouse/* inside the portal layout. */
 export function WarehousePortal() {
   return (
     <Routes>
-      <Route index element={<PortalWelcome portal="warehouse" />} />
-      <Route
-        path="inventory"
-        element={<SectionPlaceholder portal="warehouse" path={paths.warehouse.inventory} />}
-      />
-      <Route
-        path="reports"
-        element={<SectionPlaceholder portal="warehouse" path={paths.warehouse.reports} />}
-      />
-      <Route
-        path="store-stock"
-        element={<SectionPlaceholder portal="warehouse" path={paths.warehouse.stores} />}
-      />
-      <Route
-        path="alerts"
-        element={<SectionPlaceholder portal="warehouse" path={paths.warehouse.alerts} />}
-      />
+      <Route index element={<WarehouseDashboardPage />} />
+      <Route path="inventory" element={<InventoryPage />} />
+      <Route path="reports" element={<ReportsPage />} />
+      <Route path="store-stock" element={<StoreStockPage />} />
+      <Route path="alerts" element={<AlertsPage />} />
       <Route path="*" element={<Navigate to={paths.warehouse.root} replace />} />
     </Routes>
   );
