@@ -38,7 +38,8 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   return (
-    <div className={clsx('overflow-x-auto', className)}>
+    // relative: screen-reader-only text inside cells stays within the scroll box
+    <div className={clsx('relative overflow-x-auto', className)}>
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

@@ -65,7 +65,7 @@ export function AlertCard({ alert, busy, onDismiss, onRestore }: AlertCardProps)
       <dl className="mt-3 grid grid-cols-3 gap-3">
         <Figure label="Suggested point" value={alert.suggested_reorder_point} />
         <Figure label="Reorder" value={alert.reorder_quantity} hint="units" />
-        <Figure label="Pending, 14 days" value={alert.pending_demand_units} hint="units" />
+        <Figure label="Pending 14 d" value={alert.pending_demand_units} hint="units" />
       </dl>
       <footer className="mt-3 flex items-center justify-between gap-2">
         <p className="text-xs text-slate-500">

@@ -51,13 +51,6 @@ export function InventoryTable(props: InventoryTableProps) {
         </div>
       ),
     },
-    {
-      header: 'Unit price',
-      align: 'right',
-      cell: (p) => formatMoney(p.unitPrice),
-      className: 'tabular-nums',
-    },
-    { header: 'Reorder point', align: 'right', cell: (p) => p.reorder_point, className: 'tabular-nums' },
     { header: 'Status', cell: (p) => <StockStatusBadge units={p.available_units} /> },
     {
       header: 'Available units',
@@ -82,6 +75,13 @@ export function InventoryTable(props: InventoryTableProps) {
           </button>
         ),
     },
+    {
+      header: 'Unit price',
+      align: 'right',
+      cell: (p) => formatMoney(p.unitPrice),
+      className: 'tabular-nums',
+    },
+    { header: 'Reorder point', align: 'right', cell: (p) => p.reorder_point, className: 'tabular-nums' },
     {
       header: 'Last movement',
       cell: (p) => (p.last_movement_at ? formatDateTime(p.last_movement_at) : 'Never'),

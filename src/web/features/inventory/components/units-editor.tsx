@@ -31,7 +31,7 @@ export function UnitsEditor({ product, saving, onSave, onCancel }: UnitsEditorPr
 
   return (
     <form
-      className="flex min-w-64 flex-col gap-1.5"
+      className="flex min-w-52 flex-col gap-1.5"
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

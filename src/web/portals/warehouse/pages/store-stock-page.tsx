@@ -57,7 +57,7 @@ export function StoreStockPage() {
               ) : stock.isError ? (
                 <LoadError title={FAILED} error={stock.error} onRetry={() => stock.refetch()} />
               ) : (
-                <div className="grid gap-6">
+                <div className="space-y-6">
                   <Card>
                     <CardHeader
                       title={`At the ${store.city} store`}
