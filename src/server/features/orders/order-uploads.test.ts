@@ -55,15 +55,20 @@ describe('uploads are streamed to disk', () => {
     const customer = await createUser(app, 'Customer');
     const { payload } = await orderPayload();
     const size = 8 * MB;
+    const onDisk = () => filesUnder(store.root).reduce((n, f) => n + statSync(join(store.root, f)).size, 0);
+    const onDiskBefore = onDisk();
     let onDiskMidway = -1;
     const body = multipartStream(
       payload,
       [{ filename: 'scan.pdf', type: 'application/pdf', size }],
       async (sent) => {
         if (sent === 5 * MB) {
-          // the request is not complete yet: what arrived must already be on disk, not in memory
-          await new Promise((resolve) => setTimeout(resolve, 200));
-          onDiskMidway = filesUnder(store.root).reduce((n, f) => n + statSync(join(store.root, f)).size, 0);
+          // the request is not complete yet (the sender waits here): what arrived must reach the
+          // disk, not stay in memory. Polled rather than a fixed sleep, so a loaded machine only waits longer.
+          for (let waited = 0; waited < 15_000 && onDisk() - onDiskBefore <= 4 * MB; waited += 50) {
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          onDiskMidway = onDisk() - onDiskBefore;
         }
       },
     );
