@@ -39,3 +39,15 @@ export function stockStatus(units: number | null | undefined): StockStatus {
 export function formatMoney(value: number): string {
   return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+/** Manager portal (issue 8). Train trips above this utilisation (%) show amber on the board. */
+export const TRIP_BUSY_PERCENT = 70;
+/** Hours a truck can be on the road per day: the denominator of the truck usage report. */
+export const TRUCK_HOURS_PER_DAY = 10;
+/** Pending-order priority by days left to the requested date: High within 2, Medium within 5. */
+export const HIGH_PRIORITY_DAYS = 2;
+export const MEDIUM_PRIORITY_DAYS = 5;
+/** Dashboard alert: an order this close to its date (days) with no train booked. */
+export const NO_TRAIN_ALERT_DAYS = 3;
+/** The manager dashboard's on-time rate covers the orders delivered in the last this many days. */
+export const ON_TIME_WINDOW_DAYS = 30;

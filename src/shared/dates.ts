@@ -34,3 +34,17 @@ export function isRealDate(isoDate: string): boolean {
   const d = new Date(`${isoDate}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === isoDate;
 }
+
+/** Sri Lanka keeps UTC+05:30 all year (no daylight saving since 2006). */
+const BUSINESS_UTC_OFFSET = '+05:30';
+
+/** The instant a business day (YYYY-MM-DD) begins in Colombo: the deadline for goods to arrive. */
+export function startOfBusinessDay(isoDate: string): Date {
+  return new Date(`${isoDate}T00:00:00${BUSINESS_UTC_OFFSET}`);
+}
+
+/** An instant as "YYYY-MM-DD HH:mm" in Colombo time, for messages the server writes. */
+export function businessDateTime(at: Date): string {
+  const local = new Date(at.getTime() + 330 * 60_000).toISOString();
+  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+}

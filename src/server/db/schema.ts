@@ -212,6 +212,8 @@ export const deliveries = pgTable('deliveries', {
   startedAt: ts('started_at'),
   completedAt: ts('completed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Sum of its delivery_orders.space, kept by a trigger (0004). */
+  loadedSpace: numeric('loaded_space', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
 });
 
 export const deliveryOrders = pgTable(
@@ -219,6 +221,8 @@ export const deliveryOrders = pgTable(
   {
     deliveryId: integer('delivery_id').notNull(),
     orderId: integer('order_id').notNull(),
+    /** The order's space on the truck, written by a trigger (0004). */
+    space: numeric('space', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.orderId] })],
 );

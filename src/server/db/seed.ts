@@ -1095,8 +1095,8 @@ async function writePlan(tx: Tx, plan: SeedPlan, passwordHash: string): Promise<
       arrivalCityId: cityId(tr.cityIdx),
       departureDateTime: tr.departure,
       arrivalDateTime: tr.arrival,
+      // used_capacity follows the allocations inserted below (trigger, migration 0004)
       totalCapacity: tr.totalCents / 100,
-      usedCapacity: tr.usedCents / 100,
     })),
     (c) => tx.insert(t.trainTrips).values(c).returning({ id: t.trainTrips.trainTripId }),
   );
