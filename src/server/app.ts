@@ -16,14 +16,17 @@ import type { Listen } from './db/listen';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { AuthThrottle, THROTTLE_RULES, type ThrottleRules } from './features/auth/throttle';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes';
 import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
+import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
 import { registerStockReportRoutes } from './features/stock-reports/stock-reports.routes';
 import { registerStoreRoutes } from './features/stores/stores.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
 import { registerWarehouseDashboardRoutes } from './features/warehouse-dashboard/warehouse-dashboard.routes';
+import { registerTrainTripRoutes } from './features/trains/train-trips.routes';
 import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
@@ -77,6 +80,9 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerStoreRoutes,
   registerInventoryAlertRoutes,
   registerStockReportRoutes,
+  registerTrainTripRoutes,
+  registerOrderSchedulingRoutes,
+  registerDeliveryRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

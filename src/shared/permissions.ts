@@ -32,6 +32,9 @@ export const PERMISSIONS = {
   'stock:read': STAFF,
   'dashboard:warehouse': ['warehouse', 'admin'],
   'inventory-alerts:dismiss': STAFF,
+  'trains:read': STAFF,
+  'trains:schedule': ['manager', 'admin'],
+  'dashboard:manager': ['manager', 'admin'],
 } as const satisfies Record<string, readonly Portal[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -59,3 +59,16 @@ export type PeriodQuery = z.infer<typeof periodQuery>;
 /** How a report answers: JSON rows (default), CSV (RFC 4180) or PDF. */
 export const reportFormat = z.enum(['json', 'csv', 'pdf']);
 export type ReportFormat = z.infer<typeof reportFormat>;
+
+/** An instant in ISO 8601 with its time zone (`Z` or an offset), e.g. 2030-03-04T09:00:00+05:30. */
+export const isoDateTime = z.iso.datetime({
+  offset: true,
+  error: 'must be an ISO date-time with a time zone, e.g. 2030-03-04T09:00:00+05:30',
+});
+
+/** Space in the train/truck unit: positive, at most two decimals. */
+export const spaceAmount = z
+  .number({ error: 'must be a number' })
+  .positive('must be more than 0')
+  .max(99_999_999, 'must be at most 99,999,999')
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'must have at most two decimals');

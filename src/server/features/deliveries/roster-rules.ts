@@ -215,3 +215,20 @@ export function crewViolation(
   }
   return null;
 }
+
+/**
+ * The span whose deliveries decide whether `slot` is allowed: its calendar week (weekly hours)
+ * and two days either side (overlaps, rest and runs of consecutive deliveries).
+ */
+export function rosterWindow(slot: Slot): { from: Date; to: Date } {
+  const monday = weekStart(slot.start).getTime();
+  return {
+    from: new Date(Math.min(monday, slot.start.getTime()) - 2 * DAY_MS),
+    to: new Date(Math.max(monday + 7 * DAY_MS, slot.end.getTime()) + 2 * DAY_MS),
+  };
+}
+
+/** The deliveries of a person minus the one being edited, for the figures shown beside a name. */
+export function hoursBefore(slots: readonly Slot[], slot: Slot): number {
+  return round1(hoursInWeek(others(slots, slot), weekStart(slot.start)));
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** GET /report/truck_usage row (portal-spec §3: truckId, usageRate as a fraction). */
+export const truckUsageRow = z.object({
+  truckId: z.number().int(),
+  usageRate: z.number(),
+  plate_number: z.string(),
+  store_city: z.string(),
+  deliveries: z.number().int(),
+  hours_used: z.number(),
+  hours_available: z.number(),
+});
+export type TruckUsageRow = z.infer<typeof truckUsageRow>;
+
+/** GET /report/driver-hours row (portal-spec §3: employeeId, totalHours), drivers and assistants. */
+export const driverHoursRow = z.object({
+  employeeId: z.number().int(),
+  totalHours: z.number(),
+  name: z.string(),
+  employee_type: z.string(),
+  deliveries: z.number().int(),
+});
+export type DriverHoursRow = z.infer<typeof driverHoursRow>;
+
+export const performanceStatusSchema = z.enum(['On Time', 'Late', 'Pending']);
+
+/** GET /report/delivery-performance row (portal-spec §3). */
+export const deliveryPerformanceRow = z.object({
+  delivery_id: z.number().int(),
+  order_id: z.number().int(),
+  customer_name: z.string(),
+  status: z.string(),
+  performance_status: performanceStatusSchema,
+  /** When the order was delivered, else when its truck leaves. */
+  delivery_date_time: z.string(),
+  /** Hours past the end of the requested day (0 when on time). */
+  hours_delay: z.number(),
+  schedule_date: z.string(),
+  route_name: z.string(),
+});
+export type DeliveryPerformanceRow = z.infer<typeof deliveryPerformanceRow>;
+
+/** `month` (YYYY-MM) narrows the truck usage report to one calendar month. */
+export const monthFilter = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month in the form YYYY-MM')
+  .optional();
