@@ -146,6 +146,7 @@ export type LockedDelivery = {
   delivery_id: number;
   status: DeliveryStatus;
   route_id: number;
+  route_name: string;
   truck_id: number;
   plate_number: string;
   truck_capacity: number;
@@ -157,10 +158,10 @@ export type LockedDelivery = {
 /** The delivery, its row locked (crew and load of one delivery change one at a time). */
 export async function lockDelivery(db: Executor, deliveryId: number): Promise<LockedDelivery | undefined> {
   const res = await db.execute<LockedDelivery>(
-    sql`select d.delivery_id, d.status, d.route_id, d.truck_id, tr.plate_number, tr.capacity::float8 as truck_capacity,
+    sql`select d.delivery_id, d.status, d.route_id, r.name as route_name, d.truck_id, tr.plate_number, tr.capacity::float8 as truck_capacity,
           d.loaded_space::float8 as loaded_space,
           ${isoTimestamp('d.delivery_date_time')} as start_at, ${isoTimestamp('d.end_date_time')} as end_at
-        from deliveries d join trucks tr on tr.truck_id = d.truck_id
+        from deliveries d join trucks tr on tr.truck_id = d.truck_id join routes r on r.route_id = d.route_id
         where d.delivery_id = ${deliveryId}
         for update of d`,
   );

@@ -10,12 +10,12 @@ import { getDelivery } from './deliveries.service';
 import * as lq from './delivery-loading.queries';
 
 /** Why an order cannot ride on this delivery, or null. */
-function unloadable(o: lq.LoadCandidate, d: dq.LockedDelivery, routeName?: string): string | null {
+function unloadable(o: lq.LoadCandidate, d: dq.LockedDelivery): string | null {
   if (o.status !== 'Scheduled') {
     return `Order ${o.order_id} is ${o.status}: only Scheduled orders can be loaded`;
   }
   if (o.route_id !== d.route_id) {
-    return `Order ${o.order_id} is not for route ${routeName ?? d.route_id} of delivery ${d.delivery_id}`;
+    return `Order ${o.order_id} is not for route ${d.route_name} of delivery ${d.delivery_id}`;
   }
   if (o.delivery_id !== null && o.delivery_id !== d.delivery_id) {
     return `Order ${o.order_id} is already on delivery ${o.delivery_id}`;
@@ -89,6 +89,7 @@ export async function loadableOrders(ctx: AppContext, deliveryId: number): Promi
     delivery_id: delivery.delivery_id,
     status: delivery.status,
     route_id: delivery.route_id,
+    route_name: delivery.route_name,
     truck_id: delivery.truck_id,
     plate_number: delivery.plate_number,
     truck_capacity: delivery.truck_capacity,
@@ -104,6 +105,6 @@ export async function loadableOrders(ctx: AppContext, deliveryId: number): Promi
     space: o.space,
     train_arrival: o.train_arrival,
     on_this_delivery: o.delivery_id === deliveryId,
-    reason: unloadable(o, locked, delivery.route_name),
+    reason: unloadable(o, locked),
   }));
 }

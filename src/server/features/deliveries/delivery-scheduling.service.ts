@@ -73,7 +73,9 @@ async function lockCrew(tx: Executor, driverId: number | null, assistantId: numb
     const row = rows.find((r) => r.employee_id === w.id);
     if (!row) throw unprocessable(`${w.field}: employee ${w.id} not found`);
     if (row.type !== w.type) {
-      throw unprocessable(`${w.field}: employee ${w.id} (${row.name}) is a ${row.type}, not a ${w.role}`);
+      throw unprocessable(
+        `${w.field}: employee ${w.id} (${row.name}) is not a ${w.role} (type: ${row.type})`,
+      );
     }
     if (!row.is_active) throw conflict(`${w.type} ${row.name} no longer works for the company`);
     return member(row, w.role);
