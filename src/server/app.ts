@@ -16,9 +16,11 @@ import type { Listen } from './db/listen';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { AuthThrottle, THROTTLE_RULES, type ThrottleRules } from './features/auth/throttle';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
+import { registerManagerDashboardRoutes } from './features/dashboard/manager-dashboard.routes';
 import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes';
 import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
+import { registerManagerReports } from './features/manager-reports/manager-reports';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerProductRoutes } from './features/products/products.routes';
@@ -83,6 +85,8 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerTrainTripRoutes,
   registerOrderSchedulingRoutes,
   registerDeliveryRoutes,
+  registerManagerDashboardRoutes,
+  registerManagerReports,
 ];
 
 export async function buildApp(options: BuildAppOptions) {

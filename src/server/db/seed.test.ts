@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOfBusinessDay } from '#shared/dates';
 import { ORDER_STATUSES } from '#shared/order-status';
 import { portalForRole } from '#shared/roles';
 import { verifyPassword } from '../features/auth/password';
+import { crewViolation, truckViolation } from '../features/deliveries/roster-rules';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';
 import {
@@ -332,6 +334,71 @@ describe('seedDemoData', () => {
             or exists (select 1 from delivery_orders x join orders o using (order_id)
                         where x.delivery_id = d.delivery_id and o.route_id <> d.route_id)`),
     ).toBe(0);
+  });
+
+  it("passes the manager's scheduling rules exactly as the server checks them (roster-rules.ts, allocation.ts)", async () => {
+    const list = await rows<{
+      id: number;
+      truck: number;
+      driver: number | null;
+      assistant: number | null;
+      start: Date;
+      end: Date;
+      status: string;
+      truck_status: string;
+      plate: string;
+      truck_store: number;
+      route_store: number;
+      loaded: number;
+      booked: number;
+    }>(sql`select d.delivery_id as id, d.truck_id as truck, d.driver_employee_id as driver,
+             d.assistant_employee_id as assistant, d.delivery_date_time as start, d.end_date_time as end,
+             d.status, t.status as truck_status, t.plate_number as plate, t.store_id as truck_store,
+             r.store_id as route_store, d.loaded_space::float8 as loaded,
+             (select coalesce(sum(x.space), 0)::float8 from delivery_orders x where x.delivery_id = d.delivery_id) as booked
+           from deliveries d join trucks t using (truck_id) join routes r using (route_id)`);
+    const slot = (d: (typeof list)[number]) => ({
+      deliveryId: d.id,
+      start: new Date(d.start),
+      end: new Date(d.end),
+    });
+    const route = { name: 'r', storeCity: '', maxDeliveryHours: 0 };
+    for (const d of list) {
+      expect(d.loaded, `delivery ${d.id} load`).toBe(d.booked);
+      const truck = {
+        plateNumber: d.plate,
+        // a truck's status is today's condition: only deliveries still to come need it Available
+        status: d.status === 'Scheduled' ? d.truck_status : 'Available',
+        storeId: d.truck_store,
+        storeCity: '',
+      };
+      const others = list.filter((o) => o.truck === d.truck).map(slot);
+      expect(truckViolation(truck, { ...route, storeId: d.route_store }, others, slot(d))).toBeNull();
+      for (const [role, id] of [
+        ['driver', d.driver],
+        ['assistant', d.assistant],
+      ] as const) {
+        if (id === null) continue;
+        const mine = list.filter((o) => (role === 'driver' ? o.driver : o.assistant) === id).map(slot);
+        const member = {
+          employeeId: id,
+          name: `${id}`,
+          role,
+          storeId: null,
+          storeCity: null,
+          weeklyHourLimit: null,
+        };
+        expect(
+          crewViolation(member, { ...route, storeId: d.route_store }, mine, slot(d))?.detail ?? null,
+        ).toBeNull();
+      }
+    }
+    const late = await rows<{ order_id: number; arrival: Date; schedule_date: string }>(sql`
+      select a.order_id, t.arrival_date_time as arrival, to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date
+        from train_allocations a join train_trips t using (train_trip_id) join orders o using (order_id)`);
+    for (const a of late) {
+      expect(new Date(a.arrival) < startOfBusinessDay(a.schedule_date), `order ${a.order_id}`).toBe(true);
+    }
   });
 
   it('puts In Transit and Delivered orders on deliveries whose status fits, with confirmations', async () => {

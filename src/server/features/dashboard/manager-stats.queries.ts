@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client';
+import { isoTimestamp } from '#server/db/sql-helpers';
+
+/**
+ * The instant after which an order delivered is late: the end of its requested day in Colombo
+ * (UTC+05:30, no daylight saving), written without time zone names so PGlite needs no tz data.
+ */
+export const lateAfter = (scheduleDateColumn: string) =>
+  sql.raw(`(((${scheduleDateColumn} + 1)::timestamp - interval '330 minutes') at time zone 'UTC')`);
+
+export async function headlineCounts(db: Executor, now: Date, onTimeSince: Date) {
+  const res = await db.execute<{
+    active_train_trips: number;
+    active_truck_routes: number;
+    pending_orders: number;
+    delivered: number;
+    on_time: number;
+  }>(
+    sql`select
+          (select count(*) from train_trips where arrival_date_time > ${now.toISOString()})::int as active_train_trips,
+          (select count(*) from deliveries where status <> 'Delivered')::int as active_truck_routes,
+          (select count(*) from orders where status = 'Pending')::int as pending_orders,
+          r.delivered, r.on_time
+        from (select count(*)::int as delivered,
+                     count(*) filter (where o.delivered_at < ${lateAfter('o.schedule_date')})::int as on_time
+              from orders o
+              where o.delivered_at is not null and o.delivered_at >= ${onTimeSince.toISOString()}) r`,
+  );
+  return res.rows[0]!;
+}
+
+export async function upcomingTrips(db: Executor, now: Date, limit: number) {
+  const res = await db.execute<{
+    id: number;
+    train_name: string;
+    arrival_city: string;
+    date: string;
+    total_capacity: number;
+    used_capacity: number;
+  }>(
+    sql`select t.train_trip_id as id, t.train_name, ci.name as arrival_city,
+          ${isoTimestamp('t.departure_date_time')} as date,
+          t.total_capacity::float8 as total_capacity, t.used_capacity::float8 as used_capacity
+        from train_trips t join cities ci on ci.city_id = t.arrival_city_id
+        where t.departure_date_time > ${now.toISOString()}
+        order by t.departure_date_time, t.train_trip_id limit ${limit}`,
+  );
+  return res.rows;
+}
+
+/** Pending orders, nearest requested date first (orders_status_schedule_idx). */
+export async function pendingByDeadline(db: Executor, limit: number) {
+  const res = await db.execute<{ id: number; customer: string; items: number; deadline: string }>(
+    sql`select o.order_id as id, c.name as customer,
+          (select count(*) from order_items i where i.order_id = o.order_id)::int as items,
+          to_char(o.schedule_date, 'YYYY-MM-DD') as deadline
+        from (select order_id, customer_id, schedule_date from orders where status = 'Pending'
+              order by schedule_date, order_id limit ${limit}) o
+        join customers c on c.customer_id = o.customer_id
+        order by o.schedule_date, o.order_id`,
+  );
+  return res.rows;
+}
+
+/** Trips not yet departed that are booked above `percent`. */
+export async function nearFullTrips(db: Executor, now: Date, percent: number, limit: number) {
+  const res = await db.execute<{
+    id: number;
+    train_name: string;
+    arrival_city: string;
+    departure: string;
+    used: number;
+    total: number;
+  }>(
+    sql`select t.train_trip_id as id, t.train_name, ci.name as arrival_city,
+          ${isoTimestamp('t.departure_date_time')} as departure,
+          t.used_capacity::float8 as used, t.total_capacity::float8 as total
+        from train_trips t join cities ci on ci.city_id = t.arrival_city_id
+        where t.departure_date_time > ${now.toISOString()} and t.used_capacity * 100 > ${percent} * t.total_capacity
+        order by t.departure_date_time limit ${limit}`,
+  );
+  return res.rows;
+}
+
+/** Open orders due between `from` and `to` (inclusive dates) with no train booked. */
+export async function ordersWithoutTrain(db: Executor, from: string, to: string, limit: number) {
+  const res = await db.execute<{ id: number; customer: string; deadline: string; status: string }>(
+    sql`select o.order_id as id, c.name as customer, to_char(o.schedule_date, 'YYYY-MM-DD') as deadline, o.status
+        from orders o join customers c on c.customer_id = o.customer_id
+        where o.status in ('Pending', 'Scheduled') and o.schedule_date between ${from} and ${to}
+          and not exists (select 1 from train_allocations a where a.order_id = o.order_id)
+        order by o.schedule_date, o.order_id limit ${limit}`,
+  );
+  return res.rows;
+}
+
+/** Scheduled deliveries still to leave that lack a driver or an assistant. */
+export async function deliveriesWithoutCrew(db: Executor, now: Date, limit: number) {
+  const res = await db.execute<{
+    id: number;
+    route_name: string;
+    start: string;
+    has_driver: boolean;
+    has_assistant: boolean;
+  }>(
+    sql`select d.delivery_id as id, r.name as route_name, ${isoTimestamp('d.delivery_date_time')} as start,
+          d.driver_employee_id is not null as has_driver, d.assistant_employee_id is not null as has_assistant
+        from deliveries d join routes r on r.route_id = d.route_id
+        where d.status = 'Scheduled' and d.delivery_date_time > ${now.toISOString()}
+          and (d.driver_employee_id is null or d.assistant_employee_id is null)
+        order by d.delivery_date_time limit ${limit}`,
+  );
+  return res.rows;
+}

@@ -1,0 +1,195 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createUser, daysFromNow } from '#server/test/factories';
+import { createTestApp } from '#server/test/harness';
+import {
+  createCrewMember,
+  createPendingOrder,
+  createStore,
+  createTruck,
+  insertDelivery,
+} from '#server/test/scheduling-factories';
+import { addDays } from '#shared/dates';
+import { monthPeriod, performance } from './manager-reports';
+
+// This file's database holds only what it makes, so every figure is known.
+const { app } = await createTestApp();
+const db = app.ctx.db;
+const manager = await createUser(app, 'Manager');
+const store = await createStore(app);
+const truckA = await createTruck(app, store.storeId);
+const truckB = await createTruck(app, store.storeId);
+const d1 = await createCrewMember(app, 'Driver', store.storeId);
+const d2 = await createCrewMember(app, 'Driver', store.storeId);
+const a1 = await createCrewMember(app, 'Assistant', store.storeId);
+const at = (iso: string) => new Date(iso);
+// April 2030 (Colombo time): truck A 4 h + 6 h, truck B 5 h; May: truck B 3 h
+await insertDelivery(app, {
+  truckId: truckA.truckId,
+  routeId: store.routeId,
+  start: at('2030-04-02T03:00:00Z'),
+  hours: 4,
+  driverId: d1.employeeId,
+  assistantId: a1.employeeId,
+});
+await insertDelivery(app, {
+  truckId: truckA.truckId,
+  routeId: store.routeId,
+  start: at('2030-04-20T03:00:00Z'),
+  hours: 6,
+  driverId: d1.employeeId,
+  assistantId: a1.employeeId,
+});
+await insertDelivery(app, {
+  truckId: truckB.truckId,
+  routeId: store.routeId,
+  start: at('2030-04-30T10:00:00Z'),
+  hours: 5,
+  driverId: d2.employeeId,
+  assistantId: a1.employeeId,
+});
+await insertDelivery(app, {
+  truckId: truckB.truckId,
+  routeId: store.routeId,
+  start: at('2030-05-01T03:00:00Z'),
+  hours: 3,
+  driverId: d2.employeeId,
+});
+
+const report = (path: string) => app.inject({ url: `/api/report/${path}`, headers: manager.auth });
+
+describe('GET /api/report/truck_usage', () => {
+  it('gives each truck its scheduled hours over 10 h a day of the month', async () => {
+    const res = await report('truck_usage?month=2030-04');
+    expect(res.statusCode).toBe(200);
+    const rows = res.json() as Array<Record<string, unknown>>;
+    expect(rows.find((r) => r.truckId === truckA.truckId)).toEqual({
+      truckId: truckA.truckId,
+      plate_number: truckA.plateNumber,
+      store_city: store.cityName,
+      deliveries: 2,
+      hours_used: 10,
+      hours_available: 300,
+      usageRate: 0.0333,
+    });
+    expect(rows.find((r) => r.truckId === truckB.truckId)).toMatchObject({
+      deliveries: 1,
+      hours_used: 5,
+      usageRate: 0.0167,
+    });
+    const may = (await report('truck_usage?month=2030-05')).json() as Array<Record<string, unknown>>;
+    expect(may.find((r) => r.truckId === truckB.truckId)).toMatchObject({
+      hours_used: 3,
+      hours_available: 310,
+    });
+    // the period filter when no month is given
+    const span = (await report('truck_usage?from=2030-04-30&to=2030-05-01')).json() as Array<
+      Record<string, unknown>
+    >;
+    expect(span.find((r) => r.truckId === truckB.truckId)).toMatchObject({
+      deliveries: 2,
+      hours_used: 8,
+      hours_available: 20,
+      usageRate: 0.4,
+    });
+    expect((await report('truck_usage?month=2030-13')).statusCode).toBe(422);
+  });
+
+  it('downloads as CSV and PDF', async () => {
+    const csv = await report('truck_usage?month=2030-04&format=csv');
+    expect(csv.headers['content-type']).toMatch(/text\/csv/);
+    expect(csv.body.split('\n')[0]).toMatch(/^"?Truck"?,"?Store"?/);
+    expect(csv.body).toContain(truckA.plateNumber);
+    const pdf = await report('truck_usage?month=2030-04&format=pdf');
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('GET /api/report/driver-hours', () => {
+  it('sums the scheduled hours of drivers and assistants in the period', async () => {
+    const rows = (await report('driver-hours?from=2030-04-01&to=2030-04-30')).json() as Array<
+      Record<string, unknown>
+    >;
+    const of = (id: number) => rows.find((r) => r.employeeId === id);
+    expect(of(d1.employeeId)).toEqual({
+      employeeId: d1.employeeId,
+      name: d1.name,
+      employee_type: 'Driver',
+      deliveries: 2,
+      totalHours: 10,
+    });
+    expect(of(d2.employeeId)).toMatchObject({ deliveries: 1, totalHours: 5 });
+    expect(of(a1.employeeId)).toMatchObject({ employee_type: 'Assistant', deliveries: 3, totalHours: 15 });
+  });
+});
+
+describe('GET /api/report/delivery-performance', () => {
+  it('rates each order on a delivery: on time, late with the delay, or pending', async () => {
+    const scheduleDate = daysFromNow(10);
+    const start = new Date(`${addDays(scheduleDate, -1)}T03:00:00Z`);
+    const deliveryId = await insertDelivery(app, {
+      truckId: truckA.truckId,
+      routeId: store.routeId,
+      start,
+      hours: 4,
+    });
+    const orders = [];
+    for (let i = 0; i < 3; i++)
+      orders.push((await createPendingOrder(app, store, { space: 1, days: 10 })).orderId);
+    const [onTime, late, pending] = orders as [number, number, number];
+    for (const id of orders)
+      await db.execute(
+        sql`insert into delivery_orders (delivery_id, order_id) values (${deliveryId}, ${id})`,
+      );
+    await db.execute(
+      sql`update orders set status = 'Delivered', delivered_at = ${`${scheduleDate}T23:00:00+05:30`} where order_id = ${onTime}`,
+    );
+    await db.execute(
+      sql`update orders set status = 'Delivered', delivered_at = ${`${addDays(scheduleDate, 1)}T02:30:00+05:30`} where order_id = ${late}`,
+    );
+    const from = addDays(scheduleDate, -1);
+    const rows = (await report(`delivery-performance?from=${from}&to=${from}`)).json() as Array<
+      Record<string, unknown>
+    >;
+    expect(rows).toHaveLength(3);
+    const of = (id: number) => rows.find((r) => r.order_id === id);
+    expect(of(onTime)).toMatchObject({
+      delivery_id: deliveryId,
+      performance_status: 'On Time',
+      hours_delay: 0,
+      schedule_date: scheduleDate,
+      status: 'Scheduled',
+      route_name: store.routeName,
+    });
+    expect(of(late)).toMatchObject({ performance_status: 'Late', hours_delay: 2.5 });
+    expect(of(pending)).toMatchObject({
+      performance_status: 'Pending',
+      hours_delay: 0,
+      delivery_date_time: start.toISOString().replace('.000', ''),
+    });
+  });
+
+  it('is for staff only', async () => {
+    const customer = await createUser(app, 'Customer');
+    expect(
+      (await app.inject({ url: '/api/report/delivery-performance', headers: customer.auth })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('report helpers', () => {
+  it('turn a month into its days and rate a still-open order that is past its day as Late', () => {
+    expect(monthPeriod('2030-02')).toEqual({ from: '2030-02-01', to: '2030-02-28' });
+    expect(monthPeriod('2032-02')).toEqual({ from: '2032-02-01', to: '2032-02-29' });
+    expect(
+      performance(
+        { delivered_at: null, late_after: '2030-01-01T18:30:00Z' },
+        new Date('2030-01-02T00:30:00Z'),
+      ),
+    ).toEqual({
+      performance_status: 'Late',
+      hours_delay: 6,
+    });
+  });
+});

@@ -1,0 +1,126 @@
+import type { App, AppContext } from '#server/context';
+import { type Period, registerReport } from '#server/lib/report-route';
+import { TRUCK_HOURS_PER_DAY } from '#shared/constants';
+import {
+  type DeliveryPerformanceRow,
+  deliveryPerformanceRow,
+  driverHoursRow,
+  monthFilter,
+  truckUsageRow,
+} from '#shared/contract/manager-reports';
+import { addDays, startOfBusinessDay } from '#shared/dates';
+import * as q from './manager-reports.queries';
+
+const HOUR_MS = 3_600_000;
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The instants of an inclusive period of business days. */
+const spanOf = (p: Period): q.Span => ({
+  from: startOfBusinessDay(p.from),
+  before: startOfBusinessDay(addDays(p.to, 1)),
+});
+
+/** A YYYY-MM month as a period of its days. */
+export function monthPeriod(month: string): Period {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** On Time when delivered before the end of its requested day; Late after it (or still out after it). */
+export function performance(
+  row: { delivered_at: string | null; late_after: string },
+  now: Date,
+): Pick<DeliveryPerformanceRow, 'performance_status' | 'hours_delay'> {
+  const lateAfter = new Date(row.late_after).getTime();
+  const done = row.delivered_at ? new Date(row.delivered_at).getTime() : null;
+  const reference = done ?? now.getTime();
+  if (reference < lateAfter)
+    return { performance_status: done === null ? 'Pending' : 'On Time', hours_delay: 0 };
+  return { performance_status: 'Late', hours_delay: round((reference - lateAfter) / HOUR_MS, 1) };
+}
+
+/** The three manager reports (portal-spec §3, domain.md "Reports"), each also as CSV and PDF. */
+export function registerManagerReports(app: App, ctx: AppContext): void {
+  registerReport(app, ctx, {
+    name: 'truck_usage',
+    title: 'Truck usage',
+    description: `Scheduled hours of each truck over the hours it could run (${TRUCK_HOURS_PER_DAY} h a day) in the period, or in \`month\` (YYYY-MM) when given.`,
+    permission: 'reports:read',
+    row: truckUsageRow,
+    extraQuery: { month: monthFilter },
+    defaultDays: 29,
+    columns: [
+      { key: 'plate_number', label: 'Truck' },
+      { key: 'store_city', label: 'Store' },
+      { key: 'deliveries', label: 'Deliveries', kind: 'int', total: 'sum' },
+      { key: 'hours_used', label: 'Hours used', kind: 'hours', total: 'sum' },
+      { key: 'hours_available', label: 'Hours available', kind: 'hours', total: 'sum' },
+      { key: 'usageRate', label: 'Usage', kind: 'fraction', total: 'avg' },
+    ],
+    async run(c, _user, { period, query }) {
+      const chosen = query.month ? monthPeriod(query.month) : period;
+      const span = spanOf(chosen);
+      const days = Math.round((span.before.getTime() - span.from.getTime()) / (24 * HOUR_MS));
+      const available = days * TRUCK_HOURS_PER_DAY;
+      const rows = await q.truckHours(c.db, span);
+      return rows.map((r) => ({
+        ...r,
+        hours_used: round(r.hours_used, 2),
+        hours_available: available,
+        usageRate: available > 0 ? round(r.hours_used / available, 4) : 0,
+      }));
+    },
+  });
+
+  registerReport(app, ctx, {
+    name: 'driver-hours',
+    title: 'Driver and assistant hours',
+    description: 'Scheduled hours of every driver and assistant on the deliveries that start in the period.',
+    permission: 'reports:read',
+    row: driverHoursRow,
+    defaultDays: 29,
+    columns: [
+      { key: 'name', label: 'Name' },
+      { key: 'employee_type', label: 'Role' },
+      { key: 'deliveries', label: 'Deliveries', kind: 'int', total: 'sum' },
+      { key: 'totalHours', label: 'Hours', kind: 'hours', total: 'sum' },
+    ],
+    run: (c, _user, { period }) => q.crewHours(c.db, spanOf(period)),
+  });
+
+  registerReport(app, ctx, {
+    name: 'delivery-performance',
+    title: 'Delivery performance',
+    description:
+      'Each order on a delivery that starts in the period: On Time when delivered by the end of its requested day, Late after it, Pending while out and not yet late.',
+    permission: 'reports:read',
+    row: deliveryPerformanceRow,
+    defaultDays: 29,
+    columns: [
+      { key: 'delivery_id', label: 'Delivery', kind: 'int' },
+      { key: 'order_id', label: 'Order', kind: 'int' },
+      { key: 'customer_name', label: 'Customer' },
+      { key: 'route_name', label: 'Route' },
+      { key: 'status', label: 'Delivery status' },
+      { key: 'schedule_date', label: 'Requested', kind: 'date' },
+      { key: 'delivery_date_time', label: 'Delivered / leaves', kind: 'datetime' },
+      { key: 'performance_status', label: 'Performance' },
+      { key: 'hours_delay', label: 'Delay', kind: 'hours', total: 'avg' },
+    ],
+    async run(c, _user, { period }) {
+      const now = c.clock();
+      const rows = await q.deliveredOrders(c.db, spanOf(period));
+      return rows.map((r) => ({
+        delivery_id: r.delivery_id,
+        order_id: r.order_id,
+        customer_name: r.customer_name,
+        status: r.status,
+        ...performance(r, now),
+        delivery_date_time: r.delivered_at ?? r.start,
+        schedule_date: r.schedule_date,
+        route_name: r.route_name,
+      }));
+    },
+  });
+}
