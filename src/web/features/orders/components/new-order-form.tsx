@@ -9,10 +9,10 @@ import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
 import { Select } from '#web/components/ui/select';
 import { Textarea } from '#web/components/ui/textarea';
+import { formatDate } from '#web/lib/format';
 import { useCreateOrder } from '../api/create-order';
 import { DELIVERY_CITIES } from '../lib/delivery-cities';
 import { maxDeliveryDate, minDeliveryDate } from '../lib/delivery-date';
-import { formatDate } from '../lib/format';
 import {
   emptyNewOrderForm,
   type NewOrderFormValues,

@@ -2,9 +2,9 @@ import { Download, Paperclip } from 'lucide-react';
 import type { OrderDetail } from '#shared/contract/orders';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
+import { formatDateTime } from '#web/lib/format';
 import { useDownloadAttachment } from '../api/download-attachment';
 import { formatFileSize } from '../lib/attachment-rules';
-import { formatDateTime } from '../lib/format';
 
 /** Documents sent with the order, each downloadable. */
 export function OrderAttachments({ order }: { order: OrderDetail }) {

@@ -5,12 +5,12 @@ import { Alert } from '#web/components/ui/alert';
 import { buttonClasses } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
+import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
 import type { OrderListParams } from '../api/order-keys';
 import { OrdersTable } from './orders-table';
-import { PaginationBar } from './pagination-bar';
 
 export interface OrderHistoryListProps {
   query: OrderListParams;

@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import type { OrderDetail } from '#shared/contract/orders';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '#web/lib/format';
 import { buildOrderTimeline, type TimelineStep } from '../lib/order-timeline';
 
 function StepDetail({ step }: { step: TimelineStep }) {

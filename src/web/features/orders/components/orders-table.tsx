@@ -5,7 +5,7 @@ import type { OrderSummary } from '#shared/contract/orders';
 import { paths } from '#web/app/paths';
 import { StatusBadge } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
-import { formatDate } from '../lib/format';
+import { formatDate } from '#web/lib/format';
 
 export interface OrdersTableProps {
   rows: readonly OrderSummary[];

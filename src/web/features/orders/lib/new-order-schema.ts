@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
 import type { CreateOrderRequest } from '#shared/contract/orders';
+import { formatDate } from '#web/lib/format';
 import { isAllowedDeliveryDate } from './delivery-date';
-import { formatDate } from './format';
 
 /** portal-spec §5 messages. */
 export const NEW_ORDER_MESSAGES = {

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
-import { pageCount, pageRange } from '../lib/pagination';
+import { pageCount, pageRange } from '#web/lib/pagination';
 
 export interface PaginationBarProps {
   page: number;
