@@ -18,6 +18,9 @@ export const paths = {
     truck: '/manager/truck',
     orders: '/manager/orders',
     reports: '/manager/reports',
+    order: (id: number | string) => `/manager/orders?order=${id}`,
+    trip: (id: number | string) => `/manager/train?trip=${id}`,
+    deliveryPerformance: '/manager/reports/delivery-performance',
   },
   warehouse: {
     root: '/warehouse',

@@ -13,3 +13,25 @@ export function formatDateTime(value: string | null | undefined): string {
   const date = parseISO(value);
   return isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : value;
 }
+
+/** An instant as the value of an `<input type="datetime-local">` in the browser's time zone. */
+export function toDateTimeLocal(date: Date): string {
+  return format(date, "yyyy-MM-dd'T'HH:mm");
+}
+
+/** A `datetime-local` value (browser time) as an ISO instant with its zone, or null if invalid. */
+export function dateTimeLocalToIso(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** A space figure: up to two decimals, grouped. */
+export function formatSpace(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
+
+/** Today in the browser's time zone as YYYY-MM-DD. */
+export function todayIso(now = new Date()): string {
+  return format(now, 'yyyy-MM-dd');
+}

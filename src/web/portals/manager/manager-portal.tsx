@@ -1,17 +1,22 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { PortalWelcome } from '#web/app/layout/portal-welcome';
-import { SectionPlaceholder } from '#web/app/layout/section-placeholder';
 import { paths } from '#web/app/paths';
+import { ManagerDashboardPage } from './pages/dashboard-page';
+import { DeliveryPerformancePage } from './pages/delivery-performance-page';
+import { ManagerOrdersPage } from './pages/orders-page';
+import { ManagerReportsPage } from './pages/reports-page';
+import { TrainPage } from './pages/train-page';
+import { TruckPage } from './pages/truck-page';
 
-/** Routes of the manager portal, relative to paths.manager.root; screens replace the placeholders as they are built. */
+/** Routes of the manager portal, relative to paths.manager.root. */
 export function ManagerPortal() {
   return (
     <Routes>
-      <Route index element={<PortalWelcome portal="manager" />} />
-      <Route path="train" element={<SectionPlaceholder portal="manager" path={paths.manager.train} />} />
-      <Route path="truck" element={<SectionPlaceholder portal="manager" path={paths.manager.truck} />} />
-      <Route path="orders" element={<SectionPlaceholder portal="manager" path={paths.manager.orders} />} />
-      <Route path="reports" element={<SectionPlaceholder portal="manager" path={paths.manager.reports} />} />
+      <Route index element={<ManagerDashboardPage />} />
+      <Route path="train" element={<TrainPage />} />
+      <Route path="truck" element={<TruckPage />} />
+      <Route path="orders" element={<ManagerOrdersPage />} />
+      <Route path="reports" element={<ManagerReportsPage />} />
+      <Route path="reports/delivery-performance" element={<DeliveryPerformancePage />} />
       <Route path="*" element={<Navigate to={paths.manager.root} replace />} />
     </Routes>
   );

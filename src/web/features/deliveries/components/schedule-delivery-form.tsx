@@ -1,0 +1,176 @@
+import { type FormEvent, useState } from 'react';
+import { Alert } from '#web/components/ui/alert';
+import { Button } from '#web/components/ui/button';
+import { Card, CardHeader } from '#web/components/ui/card';
+import { Input } from '#web/components/ui/input';
+import { Select } from '#web/components/ui/select';
+import { dateTimeLocalToIso, formatDateTime } from '#web/lib/format';
+import { useCrewOptions } from '../api/get-crew-options';
+import { useRoutes, useTrucks } from '../api/get-fleet';
+import { useScheduleDelivery } from '../api/save-delivery';
+import { CrewPicker } from './crew-picker';
+
+interface Form {
+  route: string;
+  truck: string;
+  start: string;
+  driver: number | null;
+  assistant: number | null;
+}
+const EMPTY: Form = { route: '', truck: '', start: '', driver: null, assistant: null };
+
+/** portal-spec §5: truck, route and date-time required (and a known user); the crew optional. */
+export function ScheduleDeliveryForm({ userId }: { userId: number | null }) {
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [submitted, setSubmitted] = useState(false);
+  const [done, setDone] = useState<{ id: number; at: string } | null>(null);
+  const trucks = useTrucks();
+  const routes = useRoutes();
+  const schedule = useScheduleDelivery();
+  const route = routes.data?.find((r) => String(r.route_id) === form.route);
+  const startIso = dateTimeLocalToIso(form.start);
+  const crew = useCrewOptions(
+    route && startIso ? { route_id: form.route, delivery_date_time: startIso } : null,
+  );
+
+  const errors: Partial<Record<keyof Form | 'user', string>> = {};
+  if (!form.route) errors.route = 'Choose a route';
+  if (!form.truck) errors.truck = 'Choose a truck';
+  if (!startIso) errors.start = 'Enter the date and time the truck leaves';
+  else if (new Date(startIso) <= new Date()) errors.start = 'The delivery must start in the future';
+  if (userId === null) errors.user = 'Your session has no user; sign in again';
+  const shown = submitted ? errors : {};
+
+  function change(patch: Partial<Form>) {
+    setForm((f) => {
+      const next = { ...f, ...patch };
+      // a new route or time changes who is free: pick the crew again
+      if ('route' in patch || 'start' in patch) Object.assign(next, { driver: null, assistant: null });
+      if ('route' in patch) next.truck = '';
+      return next;
+    });
+    schedule.reset();
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitted(true);
+    setDone(null);
+    if (Object.keys(errors).length > 0 || userId === null || !startIso) return;
+    schedule.mutate(
+      {
+        truck_id: Number(form.truck),
+        route_id: Number(form.route),
+        user_id: userId,
+        delivery_date_time: startIso,
+        driver_employee_id: form.driver,
+        assistant_employee_id: form.assistant,
+      },
+      {
+        onSuccess: (delivery) => {
+          setDone({ id: delivery.delivery_id, at: delivery.delivery_date_time });
+          setForm(EMPTY);
+          setSubmitted(false);
+        },
+      },
+    );
+  }
+
+  const truckOptions = (trucks.data ?? []).map((t) => {
+    const elsewhere = route && t.store_id !== route.store_id;
+    const why = t.status !== 'Available' ? t.status : elsewhere ? `based in ${t.store_city}` : null;
+    return {
+      value: String(t.truck_id),
+      label: `${t.plate_number} · ${t.store_city} · ${t.capacity} units${why ? ` (${why})` : ''}`,
+      disabled: !!why,
+    };
+  });
+  const waiting = !route
+    ? 'Choose a route and a time first.'
+    : !startIso
+      ? 'Choose the time first.'
+      : undefined;
+
+  return (
+    <Card>
+      <CardHeader
+        title="Schedule a delivery"
+        description="A truck on a route; it takes the route's maximum time."
+      />
+      <form onSubmit={submit} noValidate className="space-y-4 px-5 py-4">
+        {(trucks.isError || routes.isError) && (
+          <Alert variant="error" title="Failed to load trucks and routes">
+            {(trucks.error ?? routes.error)?.message}
+          </Alert>
+        )}
+        <div className="grid gap-4 md:grid-cols-3">
+          <Select
+            label="Route"
+            required
+            placeholder={routes.isPending ? 'Loading routes...' : 'Select a route'}
+            options={(routes.data ?? []).map((r) => ({
+              value: String(r.route_id),
+              label: `${r.name} · ${r.store_city} · ${r.max_delivery_hours} h`,
+            }))}
+            value={form.route}
+            onChange={(e) => change({ route: e.target.value })}
+            error={shown.route}
+            hint={route ? `Covers ${route.covered_towns.join(', ')}` : undefined}
+          />
+          <Select
+            label="Truck"
+            required
+            placeholder={trucks.isPending ? 'Loading trucks...' : 'Select a truck'}
+            options={truckOptions}
+            value={form.truck}
+            onChange={(e) => change({ truck: e.target.value })}
+            error={shown.truck}
+          />
+          <Input
+            label="Leaves at"
+            type="datetime-local"
+            required
+            value={form.start}
+            onChange={(e) => change({ start: e.target.value })}
+            error={shown.start}
+          />
+        </div>
+        {crew.isError && <Alert variant="error">{crew.error.message}</Alert>}
+        <div className="grid gap-4 md:grid-cols-2">
+          <CrewPicker
+            kind="Driver"
+            options={crew.data?.drivers}
+            value={form.driver}
+            onChange={(driver) => setForm((f) => ({ ...f, driver }))}
+            waiting={waiting}
+            loading={crew.isFetching}
+          />
+          <CrewPicker
+            kind="Assistant"
+            options={crew.data?.assistants}
+            value={form.assistant}
+            onChange={(assistant) => setForm((f) => ({ ...f, assistant }))}
+            waiting={waiting}
+            loading={crew.isFetching}
+          />
+        </div>
+        {shown.user && <Alert variant="error">{shown.user}</Alert>}
+        {schedule.isError && (
+          <Alert variant="error" title="The delivery was not scheduled">
+            {schedule.error.message}
+          </Alert>
+        )}
+        {done && (
+          <Alert variant="success" onDismiss={() => setDone(null)}>
+            Delivery {done.id} scheduled for {formatDateTime(done.at)}. Load its orders in the list below.
+          </Alert>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" loading={schedule.isPending}>
+            Schedule delivery
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

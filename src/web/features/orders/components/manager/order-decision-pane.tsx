@@ -1,0 +1,170 @@
+import { Check, TrainFront, X } from 'lucide-react';
+import { useState } from 'react';
+import type { OrderDetail } from '#shared/contract/orders';
+import { Alert } from '#web/components/ui/alert';
+import { StatusBadge } from '#web/components/ui/badge';
+import { Button } from '#web/components/ui/button';
+import { LoadError } from '#web/components/ui/load-error';
+import { Loading } from '#web/components/ui/spinner';
+import { formatDate, formatDateTime, formatSpace } from '#web/lib/format';
+import { useOrder } from '../../api/get-order';
+import { useSetOrderStatus } from '../../api/order-decisions';
+import { OrderItemsTable } from '../order-items-table';
+import { AllocateTrainDialog } from './allocate-train-dialog';
+import { RejectOrderDialog } from './reject-order-dialog';
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Transport({ order }: { order: OrderDetail }) {
+  const truck = order.truck_delivery;
+  return (
+    <>
+      <Section title="Train">
+        {order.train_legs.length === 0 ? (
+          <p className="text-sm text-slate-600">Not booked on a train yet.</p>
+        ) : (
+          <ul className="space-y-1 text-sm">
+            {order.train_legs.map((leg) => (
+              <li key={leg.train_trip_id} className="text-slate-800">
+                Trip {leg.train_trip_id} · {leg.train_name}: {formatSpace(leg.space)} units, departs{' '}
+                {formatDateTime(leg.departure_date_time)}, arrives {formatDateTime(leg.arrival_date_time)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section title="Truck">
+        {truck ? (
+          <p className="text-sm text-slate-800">
+            Delivery {truck.delivery_id} · {truck.route_name} · truck {truck.plate_number} ·{' '}
+            {formatDateTime(truck.delivery_date_time)} · {truck.status}
+            {truck.driver_name && ` · driver ${truck.driver_name}`}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600">Not on a truck yet.</p>
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** The order detail pane of /manager/orders with Approve & Schedule, Allocate to Train and Reject. */
+export function OrderDecisionPane({ orderId }: { orderId: number }) {
+  const order = useOrder(orderId);
+  const approve = useSetOrderStatus(orderId);
+  const [dialog, setDialog] = useState<'allocate' | 'reject' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  if (order.isPending) return <Loading label={`Loading order #${orderId}...`} />;
+  if (order.isError) {
+    return (
+      <LoadError
+        title={`Failed to load order #${orderId}`}
+        error={order.error}
+        onRetry={() => order.refetch()}
+      />
+    );
+  }
+  const o = order.data;
+  const open = o.status === 'Pending' || o.status === 'Scheduled';
+  const canAllocate = open && o.train_legs.length === 0;
+  return (
+    <div className="space-y-5">
+      <div>
+        <h2 className="flex flex-wrap items-center gap-3 text-lg font-semibold text-slate-900">
+          Order #{o.order_id} <StatusBadge status={o.status} />
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          {o.customer_name} · {o.customer_city || 'no city'} · placed {formatDateTime(o.order_date)}
+        </p>
+        <p className="text-sm text-slate-600">
+          Requested delivery:{' '}
+          <span className="font-medium text-slate-900">{formatDate(o.schedule_date)}</span>
+        </p>
+        <p className="text-sm text-slate-600">Address: {o.delivery_address || '—'}</p>
+        {o.special_instructions && <p className="text-sm text-slate-600">Note: {o.special_instructions}</p>}
+      </div>
+
+      {done && (
+        <Alert variant="success" onDismiss={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
+      {approve.isError && (
+        <Alert variant="error" title="The order was not approved" onDismiss={() => approve.reset()}>
+          {approve.error.message}
+        </Alert>
+      )}
+      {open && (
+        <div className="flex flex-wrap gap-2">
+          {o.status === 'Pending' && (
+            <Button
+              loading={approve.isPending}
+              onClick={() =>
+                approve.mutate(
+                  { status: 'Scheduled' },
+                  { onSuccess: () => setDone(`Order #${o.order_id} approved and scheduled.`) },
+                )
+              }
+            >
+              {!approve.isPending && <Check aria-hidden="true" className="size-4" />}
+              Approve &amp; Schedule
+            </Button>
+          )}
+          {canAllocate && (
+            <Button variant="secondary" onClick={() => setDialog('allocate')}>
+              <TrainFront aria-hidden="true" className="size-4" />
+              Allocate to Train
+            </Button>
+          )}
+          <Button
+            variant="ghost"
+            className="text-red-700 hover:bg-red-50"
+            onClick={() => setDialog('reject')}
+          >
+            <X aria-hidden="true" className="size-4" />
+            Reject
+          </Button>
+        </div>
+      )}
+
+      <Transport order={o} />
+      <Section title="Items">
+        <div className="overflow-hidden rounded-lg border border-slate-200">
+          <OrderItemsTable order={o} />
+        </div>
+      </Section>
+      <Section title="History">
+        <ol className="space-y-1.5 text-sm">
+          {o.history.map((h) => (
+            <li key={`${h.to_status}-${h.changed_at}`} className="text-slate-700">
+              <span className="font-medium text-slate-900">{h.to_status}</span> ·{' '}
+              {formatDateTime(h.changed_at)}
+              {h.changed_by && ` · ${h.changed_by}`}
+              {h.reason && <span className="block text-xs text-slate-500">{h.reason}</span>}
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <AllocateTrainDialog
+        orderId={o.order_id}
+        open={dialog === 'allocate'}
+        onOpenChange={(v) => setDialog(v ? 'allocate' : null)}
+        onDone={setDone}
+      />
+      <RejectOrderDialog
+        orderId={o.order_id}
+        open={dialog === 'reject'}
+        onOpenChange={(v) => setDialog(v ? 'reject' : null)}
+        onDone={setDone}
+      />
+    </div>
+  );
+}
