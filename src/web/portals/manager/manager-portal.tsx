@@ -1,11 +1,18 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '#web/app/paths';
 import { ManagerDashboardPage } from './pages/dashboard-page';
-import { DeliveryPerformancePage } from './pages/delivery-performance-page';
 import { ManagerOrdersPage } from './pages/orders-page';
-import { ManagerReportsPage } from './pages/reports-page';
 import { TrainPage } from './pages/train-page';
 import { TruckPage } from './pages/truck-page';
+
+// The report pages carry the chart library: loaded only when opened.
+const ManagerReportsPage = lazy(() =>
+  import('./pages/reports-page').then((m) => ({ default: m.ManagerReportsPage })),
+);
+const DeliveryPerformancePage = lazy(() =>
+  import('./pages/delivery-performance-page').then((m) => ({ default: m.DeliveryPerformancePage })),
+);
 
 /** Routes of the manager portal, relative to paths.manager.root. */
 export function ManagerPortal() {

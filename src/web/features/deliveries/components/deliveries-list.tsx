@@ -41,7 +41,7 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
       {deliveries.map((d) => (
         <li
           key={d.delivery_id}
-          className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[1fr_16rem_auto] lg:items-center"
+          className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[1fr_15rem_11rem] lg:items-center"
         >
           <div className="min-w-0 space-y-1">
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">

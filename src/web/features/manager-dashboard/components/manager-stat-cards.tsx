@@ -17,7 +17,7 @@ export function ManagerStatCards({ stats }: { stats: ManagerStats }) {
         value={stats.active_truck_routes}
         icon={Truck}
         tone="info"
-        hint="Deliveries scheduled or on the road"
+        hint="Scheduled or on the road"
       />
       <StatCard
         label="Pending orders"
@@ -34,7 +34,7 @@ export function ManagerStatCards({ stats }: { stats: ManagerStats }) {
         hint={
           stats.on_time_rate === null
             ? `No deliveries in the last ${stats.on_time_window_days} days`
-            : `Delivered by the requested date, last ${stats.on_time_window_days} days`
+            : `By the requested date, last ${stats.on_time_window_days} days`
         }
       />
     </StatGrid>

@@ -24,39 +24,59 @@ export function PendingOrders({
   if (orders.length === 0)
     return <EmptyState title="No pending orders" description="Every order has been decided." />;
   return (
-    <DataTable
-      caption="Pending orders by deadline"
-      rows={orders}
-      rowKey={(o) => o.id}
-      columns={[
-        {
-          header: 'Order',
-          cell: (o) => (
-            <Link to={orderLink(o.id)} className="font-medium text-indigo-700 hover:underline">
-              #{o.id}
-            </Link>
-          ),
-        },
-        { header: 'Customer', cell: (o) => o.customer },
-        { header: 'Items', cell: (o) => o.items, align: 'right' },
-        {
-          header: 'Deadline',
-          cell: (o) => (
-            <span className="whitespace-nowrap">
-              {formatDate(o.deadline)}{' '}
-              <span className="text-xs text-slate-500">({dueText(o.days_left)})</span>
+    <>
+      {/* phones: one line per order, the priority always in view */}
+      <ul className="divide-y divide-slate-100 sm:hidden">
+        {orders.map((o) => (
+          <li key={o.id} className="flex items-center justify-between gap-3 px-5 py-3 text-sm">
+            <span className="min-w-0">
+              <Link to={orderLink(o.id)} className="font-medium text-indigo-700 hover:underline">
+                #{o.id}
+              </Link>{' '}
+              <span className="text-slate-800">{o.customer}</span>
+              <span className="block text-xs text-slate-500">
+                {formatDate(o.deadline)} ({dueText(o.days_left)}) · {o.items} item{o.items === 1 ? '' : 's'}
+              </span>
             </span>
-          ),
-        },
-        {
-          header: 'Priority',
-          cell: (o) => (
-            <Badge tone={TONE[o.priority]} className={o.priority === 'High' ? 'font-semibold' : undefined}>
-              {o.priority}
-            </Badge>
-          ),
-        },
-      ]}
-    />
+            <Badge tone={TONE[o.priority]}>{o.priority}</Badge>
+          </li>
+        ))}
+      </ul>
+      <DataTable
+        className="hidden sm:block"
+        caption="Pending orders by deadline"
+        rows={orders}
+        rowKey={(o) => o.id}
+        columns={[
+          {
+            header: 'Order',
+            cell: (o) => (
+              <Link to={orderLink(o.id)} className="font-medium text-indigo-700 hover:underline">
+                #{o.id}
+              </Link>
+            ),
+          },
+          { header: 'Customer', cell: (o) => o.customer },
+          { header: 'Items', cell: (o) => o.items, align: 'right' },
+          {
+            header: 'Deadline',
+            cell: (o) => (
+              <span className="whitespace-nowrap">
+                {formatDate(o.deadline)}{' '}
+                <span className="text-xs text-slate-500">({dueText(o.days_left)})</span>
+              </span>
+            ),
+          },
+          {
+            header: 'Priority',
+            cell: (o) => (
+              <Badge tone={TONE[o.priority]} className={o.priority === 'High' ? 'font-semibold' : undefined}>
+                {o.priority}
+              </Badge>
+            ),
+          },
+        ]}
+      />
+    </>
   );
 }

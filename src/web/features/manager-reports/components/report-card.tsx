@@ -50,8 +50,8 @@ export function ReportCard({ name, title, description, query, controls, state, c
           <Loading label={`Loading ${title.toLowerCase()}...`} />
         ) : state.isError ? (
           <LoadError
-            title={`Error: ${state.error?.message || 'Failed to load report data'}`}
-            error={state.error ?? new Error('Failed to load report data')}
+            title="Failed to load report data"
+            error={new Error(`Error: ${state.error?.message || 'Failed to load report data'}`)}
             onRetry={state.refetch}
           />
         ) : (

@@ -46,7 +46,7 @@ export function TruckUsagePanel({
                 data={rows.map((r) => ({ name: r.plate_number, usage: Math.round(r.usageRate * 1000) / 10 }))}
               >
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="name" tick={{ fontSize: 12 }} />
+                <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
                 <YAxis unit="%" tick={{ fontSize: 12 }} width={44} />
                 <Tooltip formatter={(v) => [`${v}%`, 'Usage']} />
                 <Bar dataKey="usage" fill="#6366f1" radius={[4, 4, 0, 0]} />
@@ -58,7 +58,7 @@ export function TruckUsagePanel({
             rows={rows}
             rowKey={(r) => r.truckId}
             columns={[
-              { header: 'Truck', cell: (r) => r.plate_number },
+              { header: 'Truck', cell: (r) => r.plate_number, className: 'whitespace-nowrap' },
               { header: 'Store', cell: (r) => r.store_city },
               { header: 'Deliveries', cell: (r) => r.deliveries, align: 'right' },
               {

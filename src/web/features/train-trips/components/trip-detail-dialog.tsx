@@ -81,12 +81,12 @@ export function TripDetailDialog({ tripId, onClose }: { tripId: number | null; o
         <LoadError title="Failed to load the trip" error={trip.error} onRetry={() => trip.refetch()} />
       ) : (
         <div className="space-y-5">
-          <div className="flex flex-wrap items-center gap-3">
+          <div className="space-y-2">
             <TripMeter trip={trip.data} label="Booked share of the trip" />
-            <TripStatusBadge status={trip.data.status} />
-            <span className="text-sm text-slate-600">
+            <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
+              <TripStatusBadge status={trip.data.status} />
               {spaceText(trip.data)} units booked · {formatSpace(trip.data.free_capacity)} free
-            </span>
+            </p>
           </div>
           <DataTable
             caption="Orders booked on this trip"

@@ -35,7 +35,7 @@ export function ManagerDashboardPage() {
         <div className="space-y-6">
           <ManagerStatCards stats={stats.data} />
           <div className="grid gap-6 lg:grid-cols-3">
-            <Card className="overflow-hidden lg:col-span-2">
+            <Card className="min-w-0 overflow-hidden lg:col-span-2">
               <CardHeader
                 title="Pending orders"
                 description="Nearest deadline first"
@@ -43,7 +43,7 @@ export function ManagerDashboardPage() {
               />
               <PendingOrders orders={stats.data.pending_orders_details} orderLink={paths.manager.order} />
             </Card>
-            <Card className="overflow-hidden">
+            <Card className="min-w-0 overflow-hidden">
               <CardHeader title="Alerts" description={`${stats.data.alerts.length} open`} />
               <AlertList
                 alerts={stats.data.alerts}

@@ -62,8 +62,8 @@ export function ManagerOrdersPage() {
         description="Approve, book on trains or reject the orders not yet delivered."
       />
       <div className="grid gap-6 lg:grid-cols-5">
-        <div className="space-y-4 lg:col-span-3">
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0 space-y-4 lg:col-span-3">
+          <div className="flex flex-col gap-3">
             <Tabs
               value={status}
               onValueChange={(value) => update({ status: value === 'Pending' ? null : value, order: null })}
@@ -76,7 +76,7 @@ export function ManagerOrdersPage() {
                 ))}
               </TabsList>
             </Tabs>
-            <div className="relative sm:w-64">
+            <div className="relative">
               <Input
                 label="Search orders"
                 type="search"
@@ -124,7 +124,7 @@ export function ManagerOrdersPage() {
             )}
           </Card>
         </div>
-        <div ref={pane} className="lg:col-span-2">
+        <div ref={pane} className="min-w-0 lg:col-span-2">
           <Card className="p-5 lg:sticky lg:top-20">
             {selected ? (
               <OrderDecisionPane key={selected} orderId={selected} />

@@ -83,7 +83,6 @@ export function TrainPage() {
         <Input
           label="Departing until"
           type="date"
-          optional
           value={to}
           min={from}
           onChange={(e) => update({ to: e.target.value || null })}

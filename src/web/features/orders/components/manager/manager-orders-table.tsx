@@ -41,10 +41,14 @@ export function ManagerOrdersTable({
             </button>
           ),
         },
-        { header: 'Customer', cell: (o) => o.customer_name },
+        { header: 'Customer', cell: (o) => o.customer_name, className: 'min-w-36' },
         { header: 'Requested', cell: (o) => formatDate(o.schedule_date), className: 'whitespace-nowrap' },
-        { header: 'Items', cell: (o) => o.item_count, align: 'right' },
-        { header: 'Total', cell: (o) => formatMoney(o.total), align: 'right' },
+        {
+          header: 'Total',
+          cell: (o) => formatMoney(o.total),
+          align: 'right',
+          className: 'whitespace-nowrap',
+        },
         { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
       ]}
     />
