@@ -17,11 +17,17 @@ export function LoadOrdersDialog({ delivery, onClose }: { delivery: Delivery | n
   const orders = useLoadableOrders(id);
   const save = useLoadOrders(id ?? 0);
   const [chosen, setChosen] = useState<Set<number>>(new Set());
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when another delivery's list arrives
+  const [startedFor, setStartedFor] = useState<number | null>(null);
+  // tick what is on the truck once per opened delivery (a refetch after saving keeps the choice)
+  if (orders.data && !orders.isPlaceholderData && startedFor !== id) {
+    setStartedFor(id);
+    setChosen(initiallyChosen(orders.data));
+  }
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new delivery starts without the last result
   useEffect(() => {
-    if (orders.data) setChosen(initiallyChosen(orders.data));
     save.reset();
-  }, [orders.data, id]);
+    if (id === null) setStartedFor(null);
+  }, [id]);
 
   const capacity = delivery?.truck_capacity ?? 0;
   const used = chosenSpace(orders.data ?? [], chosen);

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { Delivery } from '#shared/contract/deliveries';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
@@ -20,10 +21,17 @@ interface Form {
 const EMPTY: Form = { route: '', truck: '', start: '', driver: null, assistant: null };
 
 /** portal-spec §5: truck, route and date-time required (and a known user); the crew optional. */
-export function ScheduleDeliveryForm({ userId }: { userId: number | null }) {
+export function ScheduleDeliveryForm({
+  userId,
+  onLoad,
+}: {
+  userId: number | null;
+  /** Opens the loading of a delivery just scheduled. */
+  onLoad: (delivery: Delivery) => void;
+}) {
   const [form, setForm] = useState<Form>(EMPTY);
   const [submitted, setSubmitted] = useState(false);
-  const [done, setDone] = useState<{ id: number; at: string } | null>(null);
+  const [done, setDone] = useState<Delivery | null>(null);
   const trucks = useTrucks();
   const routes = useRoutes();
   const schedule = useScheduleDelivery();
@@ -68,7 +76,7 @@ export function ScheduleDeliveryForm({ userId }: { userId: number | null }) {
       },
       {
         onSuccess: (delivery) => {
-          setDone({ id: delivery.delivery_id, at: delivery.delivery_date_time });
+          setDone(delivery);
           setForm(EMPTY);
           setSubmitted(false);
         },
@@ -162,7 +170,10 @@ export function ScheduleDeliveryForm({ userId }: { userId: number | null }) {
         )}
         {done && (
           <Alert variant="success" onDismiss={() => setDone(null)}>
-            Delivery {done.id} scheduled for {formatDateTime(done.at)}. Load its orders in the list below.
+            Delivery {done.delivery_id} scheduled for {formatDateTime(done.delivery_date_time)}.{' '}
+            <button type="button" className="font-medium underline" onClick={() => onLoad(done)}>
+              Load its orders
+            </button>
           </Alert>
         )}
         <div className="flex justify-end">

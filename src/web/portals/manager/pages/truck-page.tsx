@@ -35,7 +35,7 @@ export function TruckPage() {
         description="Put trucks on routes with a crew that keeps the roster rules, and load their orders."
         className="mb-0"
       />
-      <ScheduleDeliveryForm userId={user?.user_id ?? null} />
+      <ScheduleDeliveryForm userId={user?.user_id ?? null} onLoad={setLoading} />
       <Card className="overflow-hidden">
         <CardHeader title="Upcoming deliveries" description="Scheduled and on the road, earliest first." />
         {deliveries.isPending ? (
