@@ -160,6 +160,11 @@ CREATE TRIGGER delivery_orders_update_load AFTER UPDATE ON delivery_orders
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION delivery_orders_moved();
 
+-- A delivery leaves only with its whole crew: driver and assistant may be chosen after scheduling,
+-- but a delivery without both cannot start (issue 8).
+ALTER TABLE deliveries ADD CONSTRAINT deliveries_crew_to_start_ck
+  CHECK (status = 'Scheduled' OR (driver_employee_id IS NOT NULL AND assistant_employee_id IS NOT NULL));
+
 -- ---- Indexes for the manager's screens at a million orders ----
 
 -- pending orders by deadline (dashboard), orders near their date without a train (alerts)

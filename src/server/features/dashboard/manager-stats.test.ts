@@ -93,6 +93,8 @@ describe('GET /api/dashboard/manager-stats', () => {
       routeId: store.routeId,
       start: new Date(Date.now() - 10 * DAY),
       hours: 4,
+      driverId: driver.employeeId,
+      assistantId: assistant.employeeId,
       status: 'Delivered',
     });
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
@@ -389,6 +390,8 @@ describe('PUT /api/deliveries/{id}/crew', () => {
       routeId: s.store.routeId,
       start: at(2, 1),
       hours: 2,
+      driverId: s.d2.employeeId,
+      assistantId: s.a2.employeeId,
       status: 'In Transit',
     });
     expect(

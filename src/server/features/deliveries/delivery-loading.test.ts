@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import {
+  createCrewMember,
   createPendingOrder,
   createRoute,
   createStore,
@@ -202,6 +203,8 @@ describe('PUT /api/deliveries/{id}/orders', () => {
       routeId: store.routeId,
       start: new Date(Date.now() + 3 * DAY),
       hours: 2,
+      driverId: (await createCrewMember(app, 'Driver', store.storeId)).employeeId,
+      assistantId: (await createCrewMember(app, 'Assistant', store.storeId)).employeeId,
       status: 'In Transit',
     });
     expect((await load(started, [])).json().detail).toBe(
