@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intString } from './common';
 
 /** GET /report/truck_usage row (portal-spec §3: truckId, usageRate as a fraction). */
 export const truckUsageRow = z.object({
@@ -45,3 +46,19 @@ export const monthFilter = z
   .string()
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month in the form YYYY-MM')
   .optional();
+
+/** GET /report/delivery-performance-summary row: orders per performance status in the period. */
+export const deliveryPerformanceSummaryRow = z.object({
+  performance_status: performanceStatusSchema,
+  orders: z.number().int(),
+  /** Share of the period's orders, in percent. */
+  percent: z.number(),
+});
+export type DeliveryPerformanceSummaryRow = z.infer<typeof deliveryPerformanceSummaryRow>;
+
+/** Paging of the delivery performance rows (newest first); JSON answers 1,000 rows unless asked. */
+export const performancePaging = {
+  limit: intString(1, 10_000).optional(),
+  offset: intString(0, 10_000_000).optional(),
+};
+export const PERFORMANCE_JSON_DEFAULT_LIMIT = 1000;

@@ -3,6 +3,13 @@ import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import { lateAfter } from '../dashboard/manager-stats.queries';
 
+/**
+ * The orders of each delivery through its primary key: `offset 0` keeps the planner from turning
+ * this into a hash join over every delivery_orders row (a full scan at a million orders).
+ */
+const ordersOfDelivery = sql`cross join lateral (
+    select x.order_id from delivery_orders x where x.delivery_id = d.delivery_id offset 0) x`;
+
 /** A half-open span of instants [from, before). */
 export interface Span {
   from: Date;
@@ -66,8 +73,12 @@ export async function crewHours(db: Executor, span: Span) {
   return res.rows;
 }
 
-/** Every order on a delivery starting in the span, latest delivery first. */
-export async function deliveredOrders(db: Executor, span: Span) {
+/** The orders on deliveries starting in the span, latest delivery first; a page when `limit` is set. */
+export async function deliveredOrders(
+  db: Executor,
+  span: Span,
+  page: { limit?: number; offset?: number } = {},
+) {
   const res = await db.execute<{
     delivery_id: number;
     order_id: number;
@@ -84,12 +95,30 @@ export async function deliveredOrders(db: Executor, span: Span) {
           to_char(${lateAfter('o.schedule_date')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as late_after,
           to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, r.name as route_name
         from deliveries d
-        join delivery_orders x on x.delivery_id = d.delivery_id
+        ${ordersOfDelivery}
         join orders o on o.order_id = x.order_id
         join customers c on c.customer_id = o.customer_id
         join routes r on r.route_id = d.route_id
         where d.delivery_date_time >= ${span.from.toISOString()} and d.delivery_date_time < ${span.before.toISOString()}
-        order by d.delivery_date_time desc, d.delivery_id desc, o.order_id`,
+        order by d.delivery_date_time desc, d.delivery_id desc, o.order_id
+        ${page.limit === undefined ? sql`` : sql`limit ${page.limit}`}
+        ${page.offset ? sql`offset ${page.offset}` : sql``}`,
+  );
+  return res.rows;
+}
+
+/** Orders per performance status (the same rule as performance() in manager-reports.ts). */
+export async function performanceCounts(db: Executor, span: Span, now: Date) {
+  const res = await db.execute<{ performance_status: 'On Time' | 'Late' | 'Pending'; orders: number }>(
+    sql`select case when o.delivered_at is not null and o.delivered_at < ${lateAfter('o.schedule_date')} then 'On Time'
+                    when coalesce(o.delivered_at, ${now.toISOString()}::timestamptz) >= ${lateAfter('o.schedule_date')} then 'Late'
+                    else 'Pending' end as performance_status,
+               count(*)::int as orders
+        from deliveries d
+        ${ordersOfDelivery}
+        join orders o on o.order_id = x.order_id
+        where d.delivery_date_time >= ${span.from.toISOString()} and d.delivery_date_time < ${span.before.toISOString()}
+        group by 1`,
   );
   return res.rows;
 }

@@ -163,6 +163,20 @@ describe('GET /api/report/delivery-performance', () => {
       route_name: store.routeName,
     });
     expect(of(late)).toMatchObject({ performance_status: 'Late', hours_delay: 2.5 });
+    const summary = (await report(`delivery-performance-summary?from=${from}&to=${from}`)).json();
+    expect(summary).toEqual([
+      { performance_status: 'On Time', orders: 1, percent: 33.3 },
+      { performance_status: 'Late', orders: 1, percent: 33.3 },
+      { performance_status: 'Pending', orders: 1, percent: 33.3 },
+    ]);
+    const page1 = (
+      await report(`delivery-performance?from=${from}&to=${from}&limit=2`)
+    ).json() as typeof rows;
+    const page2 = (
+      await report(`delivery-performance?from=${from}&to=${from}&limit=2&offset=2`)
+    ).json() as typeof rows;
+    expect([...page1, ...page2].map((r) => r.order_id)).toEqual(rows.map((r) => r.order_id));
+    expect((await report(`delivery-performance?limit=0`)).statusCode).toBe(422);
     expect(of(pending)).toMatchObject({
       performance_status: 'Pending',
       hours_delay: 0,

@@ -4,8 +4,11 @@ import { TRUCK_HOURS_PER_DAY } from '#shared/constants';
 import {
   type DeliveryPerformanceRow,
   deliveryPerformanceRow,
+  deliveryPerformanceSummaryRow,
   driverHoursRow,
   monthFilter,
+  PERFORMANCE_JSON_DEFAULT_LIMIT,
+  performancePaging,
   truckUsageRow,
 } from '#shared/contract/manager-reports';
 import { addDays, startOfBusinessDay } from '#shared/dates';
@@ -92,10 +95,10 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'delivery-performance',
     title: 'Delivery performance',
-    description:
-      'Each order on a delivery that starts in the period: On Time when delivered by the end of its requested day, Late after it, Pending while out and not yet late.',
+    description: `Each order on a delivery that starts in the period, latest first: On Time when delivered by the end of its requested day, Late after it, Pending while out and not yet late. JSON answers ${PERFORMANCE_JSON_DEFAULT_LIMIT} rows unless \`limit\` says otherwise (\`offset\` pages on; the summary report has the totals); CSV and PDF hold every row.`,
     permission: 'reports:read',
     row: deliveryPerformanceRow,
+    extraQuery: performancePaging,
     defaultDays: 29,
     columns: [
       { key: 'delivery_id', label: 'Delivery', kind: 'int' },
@@ -108,9 +111,14 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
       { key: 'performance_status', label: 'Performance' },
       { key: 'hours_delay', label: 'Delay', kind: 'hours', total: 'avg' },
     ],
-    async run(c, _user, { period }) {
+    async run(c, _user, { period, query }) {
       const now = c.clock();
-      const rows = await q.deliveredOrders(c.db, spanOf(period));
+      // the route passes the whole query string: a download (csv/pdf) holds every row unless limited
+      const json = (query as { format?: string }).format === 'json';
+      const rows = await q.deliveredOrders(c.db, spanOf(period), {
+        limit: query.limit ?? (json ? PERFORMANCE_JSON_DEFAULT_LIMIT : undefined),
+        offset: query.offset,
+      });
       return rows.map((r) => ({
         delivery_id: r.delivery_id,
         order_id: r.order_id,
@@ -121,6 +129,28 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
         schedule_date: r.schedule_date,
         route_name: r.route_name,
       }));
+    },
+  });
+
+  registerReport(app, ctx, {
+    name: 'delivery-performance-summary',
+    title: 'Delivery performance summary',
+    description: 'How many orders on the deliveries of the period were On Time, Late or still Pending.',
+    permission: 'reports:read',
+    row: deliveryPerformanceSummaryRow,
+    defaultDays: 29,
+    columns: [
+      { key: 'performance_status', label: 'Performance' },
+      { key: 'orders', label: 'Orders', kind: 'int', total: 'sum' },
+      { key: 'percent', label: 'Share', kind: 'percent' },
+    ],
+    async run(c, _user, { period }) {
+      const counts = await q.performanceCounts(c.db, spanOf(period), c.clock());
+      const total = counts.reduce((s, r) => s + r.orders, 0);
+      return (['On Time', 'Late', 'Pending'] as const).map((status) => {
+        const orders = counts.find((r) => r.performance_status === status)?.orders ?? 0;
+        return { performance_status: status, orders, percent: total ? round((orders / total) * 100, 1) : 0 };
+      });
     },
   });
 }

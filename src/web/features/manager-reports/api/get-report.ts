@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { api, downloadFile } from '#web/lib/api-client';
 
-export type ReportName = 'truck_usage' | 'driver-hours' | 'delivery-performance';
+export type ReportName =
+  | 'truck_usage'
+  | 'driver-hours'
+  | 'delivery-performance'
+  | 'delivery-performance-summary';
 export type ReportQuery = Record<string, string | undefined>;
 
 /** GET /report/{name}: the report's JSON rows for a period (and filters). */

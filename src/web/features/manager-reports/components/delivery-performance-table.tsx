@@ -32,10 +32,3 @@ export function DeliveryPerformanceTable({ rows }: { rows: readonly DeliveryPerf
     />
   );
 }
-
-/** On time / late / pending counts of the rows. */
-export function performanceSummary(rows: readonly DeliveryPerformanceRow[]) {
-  const count = (s: DeliveryPerformanceRow['performance_status']) =>
-    rows.filter((r) => r.performance_status === s).length;
-  return { onTime: count('On Time'), late: count('Late'), pending: count('Pending') };
-}

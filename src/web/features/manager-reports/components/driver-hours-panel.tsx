@@ -44,6 +44,7 @@ export function DriverHoursPanel({
             </div>
           )}
           <DataTable
+            className="max-h-96 overflow-y-auto rounded-lg border border-slate-200"
             caption="Driver and assistant hours"
             rows={rows}
             rowKey={(r) => r.employeeId}

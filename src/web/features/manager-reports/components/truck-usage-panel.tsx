@@ -46,7 +46,11 @@ export function TruckUsagePanel({
                 data={rows.map((r) => ({ name: r.plate_number, usage: Math.round(r.usageRate * 1000) / 10 }))}
               >
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="name" interval={0} tick={{ fontSize: 11 }} />
+                <XAxis
+                  dataKey="name"
+                  interval={rows.length > 8 ? 'preserveStartEnd' : 0}
+                  tick={{ fontSize: 11 }}
+                />
                 <YAxis unit="%" tick={{ fontSize: 12 }} width={44} />
                 <Tooltip formatter={(v) => [`${v}%`, 'Usage']} />
                 <Bar dataKey="usage" fill="#6366f1" radius={[4, 4, 0, 0]} />
@@ -54,6 +58,7 @@ export function TruckUsagePanel({
             </ResponsiveContainer>
           </div>
           <DataTable
+            className="max-h-96 overflow-y-auto rounded-lg border border-slate-200"
             caption="Truck usage"
             rows={rows}
             rowKey={(r) => r.truckId}

@@ -4,6 +4,7 @@ import { paths } from '#web/app/paths';
 import { PageHeader } from '#web/components/ui/page-header';
 import { lastDays } from '#web/components/ui/period-picker';
 import { DeliveryPerformancePanel } from '#web/features/manager-reports/components/delivery-performance-panel';
+import { parsePage } from '#web/lib/pagination';
 import { useUrlFilters } from '../use-url-filters';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,7 +26,13 @@ export function DeliveryPerformancePage() {
         Back to reports
       </Link>
       <PageHeader title="Delivery performance" description="Every order on a delivery in the period." />
-      <DeliveryPerformancePanel period={period} onPeriodChange={(p) => update({ from: p.from, to: p.to })} />
+      <DeliveryPerformancePanel
+        period={period}
+        onPeriodChange={(p) => update({ from: p.from, to: p.to })}
+        pageSize={50}
+        page={parsePage(params.get('page'))}
+        onPageChange={(next) => update({ page: next > 1 ? String(next) : null })}
+      />
     </div>
   );
 }

@@ -30,7 +30,7 @@ export function ManagerReportsPage() {
         period={performancePeriod}
         onPeriodChange={setPerformancePeriod}
         allLink={paths.manager.deliveryPerformance}
-        limit={PERFORMANCE_PREVIEW_ROWS}
+        pageSize={PERFORMANCE_PREVIEW_ROWS}
       />
     </div>
   );
