@@ -400,7 +400,12 @@ describe('PUT /api/deliveries/{id}/crew', () => {
     ).toBe(`Delivery ${started} is In Transit: its crew can only change before it starts`);
     expect((await put({ driver_employee_id: null, assistant_employee_id: null }, 999_999)).statusCode).toBe(
       404,
-    );
+    ); // a delivery without both crew members cannot start, whoever tries
+    await expect(
+      app.ctx.db.execute(
+        sql`update deliveries set status = 'In Transit' where delivery_id = ${created.delivery_id}`,
+      ),
+    ).rejects.toThrow();
   });
 });
 
