@@ -45,6 +45,9 @@ INSERT INTO train_trips (departure_city_id, arrival_city_id, departure_date_time
 INSERT INTO train_allocations (order_id, train_trip_id, space)
   SELECT o.order_id, (SELECT t.train_trip_id FROM train_trips t WHERE t.arrival_city_id = o.city_id AND t.departure_date_time > o.order_date ORDER BY t.departure_date_time LIMIT 1), 1
     FROM orders o WHERE o.status IN ('Scheduled', 'In Transit', 'Delivered') AND o.order_date > now() - interval '16 days';
+-- loaded without triggers: the trips' booked space as the allocation trigger keeps it (migration 0004)
+UPDATE train_trips t SET used_capacity = a.space
+  FROM (SELECT train_trip_id, sum(space) AS space FROM train_allocations GROUP BY 1) a WHERE a.train_trip_id = t.train_trip_id;
 SELECT rebuild_stock_rollups();
 COMMIT;
 ANALYZE;

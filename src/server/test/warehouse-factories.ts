@@ -42,10 +42,9 @@ export async function createTrip(app: BuiltApp, arrivalCityId: number, arrival: 
 /** Books the order on the trip (space 1) and makes it Scheduled, as the manager's allocation does. */
 export async function allocateToTrip(app: BuiltApp, orderId: number, tripId: number, space = 1) {
   await withActor(app.ctx.db, null, async (tx) => {
+    // the trip's used_capacity follows the allocation (trigger, migration 0004)
     await tx.execute(sql`insert into train_allocations (order_id, train_trip_id, space)
                          values (${orderId}, ${tripId}, ${space})`);
-    await tx.execute(sql`update train_trips set used_capacity = used_capacity + ${space}
-                          where train_trip_id = ${tripId}`);
     const status = await tx.execute<{ status: string }>(
       sql`select status from orders where order_id = ${orderId}`,
     );
@@ -71,9 +70,17 @@ export async function createDelivery(
       sql`insert into trucks (plate_number, capacity, store_id)
           values (${unique('TR-')}, 100, ${route.rows[0]!.store_id}) returning truck_id`,
     );
+    // a delivery leaves only with its driver and assistant (CHECK, migration 0004)
+    const crew = await tx.execute<{ employee_id: number }>(
+      sql`insert into employees (first_name, last_name, type)
+          values ('Crew', ${unique('D')}, 'Driver'), ('Crew', ${unique('A')}, 'Assistant')
+          returning employee_id`,
+    );
     const delivery = await tx.execute<{ delivery_id: number }>(
-      sql`insert into deliveries (truck_id, route_id, delivery_date_time, end_date_time, status)
-          values (${truck.rows[0]!.truck_id}, ${routeId}, ${start}, ${hours(start, 4)}, ${status})
+      sql`insert into deliveries (truck_id, route_id, driver_employee_id, assistant_employee_id,
+                                  delivery_date_time, end_date_time, status)
+          values (${truck.rows[0]!.truck_id}, ${routeId}, ${crew.rows[0]!.employee_id}, ${crew.rows[1]!.employee_id},
+                  ${start}, ${hours(start, 4)}, ${status})
           returning delivery_id`,
     );
     const deliveryId = delivery.rows[0]!.delivery_id;
