@@ -49,6 +49,8 @@ INSERT INTO train_allocations (order_id, train_trip_id, space)
 UPDATE train_trips t SET used_capacity = a.space
   FROM (SELECT train_trip_id, sum(space) AS space FROM train_allocations GROUP BY 1) a WHERE a.train_trip_id = t.train_trip_id;
 SELECT rebuild_stock_rollups();
+-- the admin counters and sales rollups (migrations/0007, docs/decisions/0019)
+SELECT rebuild_admin_rollups();
 COMMIT;
 ANALYZE;
 SELECT (SELECT count(*) FROM orders) orders, (SELECT count(*) FROM stock_movements) movements, (SELECT count(*) FROM orders WHERE status='Scheduled') scheduled, (SELECT count(*) FROM train_allocations) allocs;

@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, DEMO_PASSWORD, loginAs, screenshot, setupBrowser } from './support';
+import { apiAs, loginAs, screenshot, setupBrowser } from './support';
 
 const browser = setupBrowser();
-
-async function apiAs(username: string) {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
-    const res = await fetch(`${baseURL()}/api${path}`, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${access_token}`,
-        'content-type': 'application/json',
-        ...init.headers,
-      },
-    });
-    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-}
 
 /** YYYY-MM-DD `days` from today in the browser's (and this process's) time zone. */
 function dateInDays(days: number): string {

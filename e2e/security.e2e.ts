@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, screenshot, setupBrowser } from './support';
+import { loginAs, screenshot, setupBrowser, trackRequests } from './support';
 
 const browser = setupBrowser();
 
@@ -35,6 +35,7 @@ describe('the built app under the Content-Security-Policy', () => {
     it(`${path} loads with a clean console`, async () => {
       const page = await browser.newPage();
       const problems = await watch(page);
+      const waitForQuiet = trackRequests(page);
       if (user) {
         await loginAs(page, user);
         await page.waitForURL((url) => url.pathname === path);
@@ -44,7 +45,7 @@ describe('the built app under the Content-Security-Policy', () => {
       }
       // every page (the lazy portals once loaded) has its page heading
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet();
       await screenshot(page, `csp${path === '/' ? '-landing' : path.replaceAll('/', '-')}`);
       expect(problems, path).toEqual([]);
       await page.context().close();

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -26,8 +26,13 @@ export function setupBrowser() {
     await state.browser?.close();
   });
   return {
-    async newPage(): Promise<Page> {
-      const context = await state.browser!.newContext({ baseURL: baseURL(), acceptDownloads: true });
+    /** A page in a fresh context; `options` adds e.g. a phone's viewport and touch. */
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      const context = await state.browser!.newContext({
+        baseURL: baseURL(),
+        acceptDownloads: true,
+        ...options,
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;
@@ -46,4 +51,50 @@ export async function loginAs(page: Page, username: string, password = DEMO_PASS
 export async function screenshot(page: Page, name: string) {
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Signs in through the API and returns a fetcher of JSON with the bearer token (setting up data for a journey). */
+export async function apiAs(username: string) {
+  const login = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username, password: DEMO_PASSWORD, grant_type: 'password', scope: '' }),
+  });
+  const { access_token } = (await login.json()) as { access_token: string };
+  return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
+    const res = await fetch(`${baseURL()}/api${path}`, {
+      ...init,
+      headers: {
+        authorization: `Bearer ${access_token}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
+    });
+    if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+}
+
+/**
+ * Starts counting a page's requests; the returned function waits until none has been in flight
+ * for `quietMs` — waitForLoadState('networkidle') without the live event stream (GET /api/events),
+ * which stays open as long as the page does.
+ */
+export function trackRequests(page: Page) {
+  const pending = new Set<Request>();
+  page.on('request', (r) => {
+    if (!new URL(r.url()).pathname.startsWith('/api/events')) pending.add(r);
+  });
+  page.on('requestfinished', (r) => pending.delete(r));
+  page.on('requestfailed', (r) => pending.delete(r));
+  return async function waitForQuiet(quietMs = 500, timeoutMs = 15_000) {
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < quietMs) {
+      if (Date.now() > deadline)
+        throw new Error(`requests still in flight: ${[...pending].map((r) => r.url())}`);
+      if (pending.size > 0) quietSince = Date.now();
+      await page.waitForTimeout(50);
+    }
+  };
 }

@@ -11,30 +11,41 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
-import type { Db } from './db/client';
+import type { Db, QueryTracker } from './db/client';
 import type { Listen } from './db/listen';
+import { registerAdminDashboardRoutes } from './features/admin-dashboard/admin-dashboard.routes';
+import { registerBusinessReports } from './features/admin-reports/business-reports';
+import { registerFinancialReports } from './features/admin-reports/financial-reports';
+import { registerAuditLogRoutes } from './features/audit-log/audit-log.routes';
 import { registerAuthRoutes } from './features/auth/auth.routes';
 import { AuthThrottle, THROTTLE_RULES, type ThrottleRules } from './features/auth/throttle';
+import { registerCrewRoutes } from './features/crew/crew.routes';
 import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { registerManagerDashboardRoutes } from './features/dashboard/manager-dashboard.routes';
 import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes';
 import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
 import { registerManagerReports } from './features/manager-reports/manager-reports';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
+import { registerPlanningRoutes } from './features/planning/planning.routes';
 import { registerProductRoutes } from './features/products/products.routes';
+import { registerSearchRoutes } from './features/search/search.routes';
 import { registerStockReportRoutes } from './features/stock-reports/stock-reports.routes';
 import { registerStoreRoutes } from './features/stores/stores.routes';
 import { registerSupportRoutes } from './features/support/support.routes';
 import { registerTrainTripRoutes } from './features/trains/train-trips.routes';
+import { registerUserRoutes } from './features/users/users.routes';
 import { registerWarehouseDashboardRoutes } from './features/warehouse-dashboard/warehouse-dashboard.routes';
 import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
+import { registerQueryCancel } from './http/query-cancel';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createTokenService } from './http/tokens';
 import { registerUploadCleanup } from './http/uploads';
+import { UserCache } from './http/user-cache';
 import { validatorWithNulCheck } from './http/validation';
 import { FileStore } from './lib/file-store';
 
@@ -59,6 +70,14 @@ export interface BuildAppOptions {
   trustProxy?: boolean | number | string;
   /** The database's LISTEN/NOTIFY (Database.listen); omitted, features that need it fail loudly. */
   listen?: Listen;
+  /** Database.queries: a request's statements are cancelled when its client goes away. */
+  queries?: QueryTracker;
+  /**
+   * Keep the users behind tokens in memory, dropped through the database's notifications
+   * (needs `listen`; http/user-cache.ts). The server turns it on; tests that change users and
+   * expect the very next request to see it leave it off.
+   */
+  cacheUsers?: boolean;
 }
 
 /**
@@ -87,6 +106,15 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerDeliveryRoutes,
   registerManagerDashboardRoutes,
   registerManagerReports,
+  registerSearchRoutes,
+  registerPlanningRoutes,
+  registerAdminDashboardRoutes,
+  registerUserRoutes,
+  registerAuditLogRoutes,
+  registerFinancialReports,
+  registerBusinessReports,
+  registerCrewRoutes,
+  registerNotificationRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -127,6 +155,7 @@ export async function buildApp(options: BuildAppOptions) {
     authThrottle: new AuthThrottle(options.db, clock, { ...THROTTLE_RULES, ...options.throttleRules }),
   };
 
+  if (options.queries) registerQueryCancel(app, options.queries);
   registerErrorHandler(app);
   registerContentTypePolicy(app);
   await registerSecurityHeaders(app);
@@ -147,7 +176,13 @@ export async function buildApp(options: BuildAppOptions) {
   // no validator badge: it would fetch from validator.swagger.io, which the CSP does not allow
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens);
+  const userCache =
+    options.cacheUsers && options.listen ? new UserCache(options.db, options.listen) : undefined;
+  if (userCache) {
+    app.addHook('onReady', () => userCache.start());
+    app.addHook('onClose', () => userCache.stop());
+  }
+  const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens, userCache);
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
     status: 'ok',
   }));

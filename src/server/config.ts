@@ -17,6 +17,12 @@ const envSchema = z.object({
       'true, false, a hop count or addresses/CIDRs separated by commas',
     )
     .optional(),
+  /** Connections each server process keeps to PostgreSQL. */
+  PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL stops any statement running longer (milliseconds); 0 turns the limit off. */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  /** Server processes (node:cluster); 0 means one per CPU core. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -28,6 +34,9 @@ export interface Config {
   jwtSecret: string;
   tokenTtlMinutes: number;
   logLevel: string;
+  poolSize: number;
+  statementTimeoutMs: number;
+  workers: number;
   /** Whose X-Forwarded-For to believe for the client address (see parseTrustProxy). */
   trustProxy: boolean | number | string;
 }
@@ -67,6 +76,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,
     logLevel: e.LOG_LEVEL,
+    poolSize: e.PG_POOL_SIZE,
+    statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
+    workers: e.WORKERS,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

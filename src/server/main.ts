@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
@@ -6,45 +8,89 @@ import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { hasAnyUser, seedDemoData } from './db/seed';
 import { moveAttachmentsToFiles } from './features/orders/order-attachments';
+import { startCountCompaction } from './features/orders/order-counts';
 
 const config = loadConfig();
-const database = await openDatabase(config);
-const applied = await migrate(database);
+// WORKERS server processes share the port (node:cluster); state they share lives in PostgreSQL
+// (login throttle, order counts) or is kept per process and dropped through its notifications
+// (the user cache). The embedded database belongs to one process: PGlite always runs one.
+const workers = config.databaseUrl ? config.workers || availableParallelism() : 1;
 
-const logger = { level: config.logLevel };
-const app = await buildApp({
-  db: database.db,
-  listen: database.listen,
-  jwtSecret: config.jwtSecret,
-  tokenTtlMinutes: config.tokenTtlMinutes,
-  trustProxy: config.trustProxy,
-  filesDir: join(config.dataDir, 'attachments'),
-  logger,
-  webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
-});
-if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-
-// demo data only on the embedded database's first start; PostgreSQL is seeded by `npm run seed`
-if (database.kind === 'pglite' && !(await hasAnyUser(database.db))) {
-  const summary = await seedDemoData(database.db);
-  app.log.info(
-    { summary },
-    'demo data seeded (accounts admin, manager, warehouse, driver, assistant, customer / demo-password)',
-  );
+if (workers > 1 && cluster.isPrimary) {
+  // the primary migrates once, then only keeps the workers running
+  const database = await openDatabase(config);
+  const applied = await migrate(database);
+  await database.close();
+  if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`);
+  let stopping = false;
+  for (let i = 0; i < workers; i++) cluster.fork({ KP_WORKER_INDEX: String(i) });
+  cluster.on('exit', (worker, code) => {
+    if (stopping) return;
+    console.error(`server process ${worker.process.pid} exited (${code}); starting another`);
+    cluster.fork({ KP_WORKER_INDEX: 'replacement' });
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    Promise.all(
+      Object.values(cluster.workers ?? {}).map(
+        (w) => new Promise((r) => (w?.isDead() ? r(null) : w?.once('exit', r))),
+      ),
+    ).then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} else {
+  await serve(cluster.isWorker);
 }
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+async function serve(isWorker: boolean) {
+  const database = await openDatabase(config);
+  const applied = isWorker ? [] : await migrate(database);
 
-await app.listen({ port: config.port, host: config.host });
+  const logger = { level: config.logLevel };
+  const app = await buildApp({
+    db: database.db,
+    listen: database.listen,
+    queries: database.queries,
+    cacheUsers: true,
+    jwtSecret: config.jwtSecret,
+    tokenTtlMinutes: config.tokenTtlMinutes,
+    trustProxy: config.trustProxy,
+    filesDir: join(config.dataDir, 'attachments'),
+    logger,
+    webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+  });
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
-// housekeeping in the background: uploads a crash cut short, attachments still in the database
-void (async () => {
-  await app.ctx.files.sweepTemporary(60 * 60 * 1000);
-  await moveAttachmentsToFiles(database.db, app.ctx.files, app.log);
-})().catch((err) => app.log.error({ err }, 'attachment housekeeping failed'));
+  // demo data only on the embedded database's first start; PostgreSQL is seeded by `npm run seed`
+  if (database.kind === 'pglite' && !(await hasAnyUser(database.db))) {
+    const summary = await seedDemoData(database.db);
+    app.log.info(
+      { summary },
+      'demo data seeded (accounts admin, manager, warehouse, driver, assistant, customer / demo-password)',
+    );
+  }
+
+  const stopCompaction = startCountCompaction(database.db, app.log);
+
+  const shutdown = async () => {
+    stopCompaction();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  await app.listen({ port: config.port, host: config.host });
+
+  // housekeeping in the background (one process): uploads a crash cut short, attachments still
+  // in the database
+  if (!isWorker || process.env.KP_WORKER_INDEX === '0') {
+    void (async () => {
+      await app.ctx.files.sweepTemporary(60 * 60 * 1000);
+      await moveAttachmentsToFiles(database.db, app.ctx.files, app.log);
+    })().catch((err) => app.log.error({ err }, 'attachment housekeeping failed'));
+  }
+}

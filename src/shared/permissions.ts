@@ -28,6 +28,9 @@ export const PERMISSIONS = {
   'deliveries:read': ['admin', 'manager'],
   'deliveries:schedule': ['manager', 'admin'],
   'deliveries:crew': ['assistant'],
+  'deliveries:assignments': ['assistant', 'manager', 'admin'],
+  'notifications:read': ALL,
+  'events:read': ALL,
   'products:manage': ['admin', 'warehouse'],
   'stock:read': STAFF,
   'dashboard:warehouse': ['warehouse', 'admin'],
@@ -35,6 +38,25 @@ export const PERMISSIONS = {
   'trains:read': STAFF,
   'trains:schedule': ['manager', 'admin'],
   'dashboard:manager': ['manager', 'admin'],
+  // global search (issue 13): the box is everyone's; each kind of result needs its own key, and
+  // the rows are further limited by ownership (a customer's orders, a crew's deliveries)
+  'search:use': ALL,
+  'search:orders': ['customer', 'assistant', 'manager', 'admin'],
+  'search:customers': ['manager', 'admin'],
+  'search:products': ['customer', 'warehouse', 'admin'],
+  'search:stores': ['warehouse', 'admin'],
+  'search:stock-movements': ['warehouse', 'admin'],
+  'search:train-trips': ['manager', 'admin'],
+  'search:deliveries': ['assistant', 'manager', 'admin'],
+  'search:trucks': ['manager', 'admin'],
+  'search:routes': ['manager', 'admin'],
+  'search:employees': ['manager', 'admin'],
+  'search:users': ['admin'],
+  'search:roles': ['admin'],
+  'planning:plan': ['manager', 'admin'],
+  'dashboard:admin': ['admin'],
+  'employees:manage': ['admin'],
+  'reports:business': ['admin', 'manager'],
 } as const satisfies Record<string, readonly Portal[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -25,12 +27,16 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** Subscribes to the database's notifications (see ./listen.ts). */
   listen: Listen;
+  /** Runs work whose queries can be cancelled together (abandoned requests); PostgreSQL only. */
+  queries?: QueryTracker;
   close(): Promise<void>;
 }
 
 /** Embedded PostgreSQL (WASM). No dataDir means an in-memory database (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // pg_trgm (trigram matching: search) ships with PGlite as a loadable extension
+  const extensions = { pg_trgm };
+  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -44,14 +50,87 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-export function openPostgres(url: string, options: { searchPath?: string; max?: number } = {}): Database {
+/** The connections one unit of work (a request) holds, so they can be cancelled together. */
+export interface QueryScope {
+  clients: Set<pg.PoolClient>;
+}
+
+export interface QueryTracker {
+  /** Runs `work` (and everything it starts) in a scope of its own. */
+  run<T>(scope: QueryScope, work: () => T): T;
+  /** Cancels the statements running on the scope's connections (pg_cancel_backend). */
+  cancel(scope: QueryScope): Promise<void>;
+}
+
+/**
+ * Remembers which pooled connection each scope has checked out: the scope is read when the
+ * connection is asked for (the caller's context), not when it is handed over (possibly from the
+ * context of whoever released it). Cancelling goes through a connection outside the pool.
+ */
+function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; close: () => Promise<void> } {
+  const storage = new AsyncLocalStorage<QueryScope>();
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const tracked = async (): Promise<pg.PoolClient> => {
+    const scope = storage.getStore();
+    const client = await connect();
+    if (scope) {
+      scope.clients.add(client);
+      const release = client.release;
+      client.release = (err?: Error | boolean) => {
+        scope.clients.delete(client);
+        client.release = release;
+        return release(err);
+      };
+    }
+    return client;
+  };
+  (pool as unknown as { connect: unknown }).connect = (
+    callback?: (err: Error | undefined, c?: pg.PoolClient, done?: () => void) => void,
+  ) => {
+    if (!callback) return tracked();
+    tracked().then(
+      (c) => callback(undefined, c, (err?: Error | boolean) => c.release(err)),
+      (err: Error) => callback(err),
+    );
+    return undefined;
+  };
+  let canceller: pg.Pool | null = null;
+  return {
+    tracker: {
+      run: (scope, work) => storage.run(scope, work),
+      cancel: async (scope) => {
+        const pids = [...scope.clients].map((c) => (c as unknown as { processID: number }).processID);
+        if (pids.length === 0) return;
+        canceller ??= new pg.Pool({ connectionString: url, max: 1 });
+        await canceller.query('select pg_cancel_backend(pid) from unnest($1::int[]) pid', [pids]);
+      },
+    },
+    close: async () => {
+      await canceller?.end();
+    },
+  };
+}
+
+export interface PostgresOptions {
+  searchPath?: string;
+  /** Connections in the pool (PG_POOL_SIZE). */
+  max?: number;
+  /** Longest a statement may run before PostgreSQL stops it (PG_STATEMENT_TIMEOUT_MS); 0: no limit. */
+  statementTimeoutMs?: number;
+}
+
+export function openPostgres(url: string, options: PostgresOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  const { tracker, close: closeTracker } = trackQueries(pool, url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const listener = postgresListen(url, options.searchPath ?? 'public');
+  // notification channels are named after the first schema of the path (see ./listen.ts)
+  const schemaName = (options.searchPath ?? 'public').split(',')[0]!.trim();
+  const listener = postgresListen(url, schemaName);
   return {
     db,
     kind: 'postgres',
@@ -59,8 +138,10 @@ export function openPostgres(url: string, options: { searchPath?: string; max?: 
       await pool.query(sqlText);
     },
     listen: listener.listen,
+    queries: tracker,
     close: async () => {
       await listener.close();
+      await closeTracker();
       await pool.end();
     },
   };
@@ -83,6 +164,13 @@ export function withActor<T>(db: Db, actorUserId: number | null, work: (tx: Tx) 
 export async function openDatabase(config: {
   databaseUrl: string | undefined;
   dataDir: string;
+  poolSize?: number;
+  statementTimeoutMs?: number;
 }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(join(config.dataDir, 'pgdata'));
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, {
+        max: config.poolSize,
+        statementTimeoutMs: config.statementTimeoutMs,
+      })
+    : openPglite(join(config.dataDir, 'pgdata'));
 }

@@ -1,6 +1,7 @@
 // Typed mirror of migrations/*.sql for Drizzle queries. The SQL migrations are the source of
 // truth (constraints, triggers, indexes); this file only describes columns to the query builder.
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -13,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -78,6 +80,8 @@ export const users = pgTable('users', {
   isActive: boolean('is_active').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
   lastLoginAt: ts('last_login_at'),
+  /** A deleted user is retired (migrations/0007): its history keeps pointing at it. */
+  deletedAt: ts('deleted_at'),
 });
 
 export const products = pgTable('products', {
@@ -234,6 +238,22 @@ export const itemConfirmations = pgTable('item_confirmations', {
   productId: integer('product_id').notNull(),
   confirmedBy: integer('confirmed_by'),
   confirmedAt: ts('confirmed_at').notNull().defaultNow(),
+  /** The confirmation_id the phone made (0008): a retry finds this row. */
+  clientId: uuid('client_id').notNull().defaultRandom(),
+  recipientName: text('recipient_name'),
+  /** PNG data URL, at most 200 KB. */
+  signature: text('signature'),
+  note: text('note'),
+});
+
+export const deliveryFailures = pgTable('delivery_failures', {
+  failureId: serial('failure_id').primaryKey(),
+  deliveryId: integer('delivery_id').notNull(),
+  orderId: integer('order_id').notNull(),
+  reason: text('reason').notNull(),
+  note: text('note'),
+  failedBy: integer('failed_by'),
+  failedAt: ts('failed_at').notNull().defaultNow(),
 });
 
 export const notifications = pgTable('notifications', {
@@ -244,6 +264,11 @@ export const notifications = pgTable('notifications', {
   message: text('message').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
   readAt: ts('read_at'),
+  customerId: integer('customer_id'),
+  deliveryId: integer('delivery_id'),
+  orderId: integer('order_id'),
+  /** What happened, once per recipient (0008). */
+  eventKey: text('event_key'),
 });
 
 export const supportRequests = pgTable('support_requests', {
@@ -313,4 +338,63 @@ export const inventoryAlertDismissals = pgTable(
     dismissedAt: ts('dismissed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/** migrations/0009_planning_proposals.sql: the dispatch planner's proposals until committed or discarded. */
+export const planningProposals = pgTable('planning_proposals', {
+  proposalId: serial('proposal_id').primaryKey(),
+  createdBy: integer('created_by').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  periodFrom: date('period_from', { mode: 'string' }).notNull(),
+  periodTo: date('period_to', { mode: 'string' }).notNull(),
+  status: text('status').$type<'Open' | 'Committed'>().notNull().default('Open'),
+  committedAt: ts('committed_at'),
+  body: jsonb('body').notNull(),
+});
+
+/** Order totals per customer and status (migrations/0006): appended by triggers on orders. */
+export const orderCountDeltas = pgTable('order_count_deltas', {
+  deltaId: bigserial('delta_id', { mode: 'number' }).primaryKey(),
+  customerId: integer('customer_id').notNull(),
+  status: text('status').notNull(),
+  delta: integer('delta').notNull(),
+});
+
+/** The folded order totals (customer_id 0: all customers); see compact_order_counts(). */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    customerId: integer('customer_id').notNull(),
+    status: text('status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.status] })],
+);
+
+/** Daily sales per customer type, city and route of orders not cancelled (migrations/0007). */
+export const salesDaily = pgTable(
+  'sales_daily',
+  {
+    salesDate: date('sales_date', { mode: 'string' }).notNull(),
+    customerType: text('customer_type').notNull(),
+    cityId: integer('city_id').notNull().default(0),
+    routeId: integer('route_id').notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    units: integer('units').notNull().default(0),
+    space: numeric('space', { precision: 16, scale: 3, mode: 'number' }).notNull().default(0),
+    revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+    fees: numeric('fees', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.salesDate, t.customerType, t.cityId, t.routeId] })],
+);
+
+/** The months in which each customer placed an order (migrations/0007). */
+export const customerMonths = pgTable(
+  'customer_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    customerId: integer('customer_id').notNull(),
+    customerType: text('customer_type').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.customerId] })],
 );

@@ -4,6 +4,7 @@ import { startOfBusinessDay } from '#shared/dates';
 import { ORDER_STATUSES } from '#shared/order-status';
 import { portalForRole } from '#shared/roles';
 import { verifyPassword } from '../features/auth/password';
+import { START_WINDOW_MS } from '../features/crew/crew.service';
 import { crewViolation, truckViolation } from '../features/deliveries/roster-rules';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';
@@ -462,6 +463,19 @@ describe('seedDemoData', () => {
       expect(of('Scheduled')?.n, role).toBeGreaterThanOrEqual(2);
       expect(of('Delivered')?.n, role).toBeGreaterThanOrEqual(1);
     }
+    // issue 9: besides the run on the road, one today that the crew can start now and confirm
+    const startable = await rows<{ role: string; items: number }>(sql`
+      select u.user_name as role, count(oi.order_item_id)::int as items
+        from users u
+        join deliveries d on d.driver_employee_id = u.employee_id or d.assistant_employee_id = u.employee_id
+        join delivery_orders x on x.delivery_id = d.delivery_id
+        join order_items oi on oi.order_id = x.order_id
+       where u.user_name in ('driver', 'assistant') and d.status = 'Scheduled'
+         and d.driver_employee_id is not null and d.assistant_employee_id is not null
+         and d.delivery_date_time <= ${new Date(NOW.getTime() + START_WINDOW_MS).toISOString()}::timestamptz
+       group by u.user_name order by u.user_name`);
+    expect(startable.map((r) => r.role)).toEqual(['assistant', 'driver']);
+    expect(startable.every((r) => r.items > 0)).toBe(true);
     const notes = await rows<{ user_name: string; types: string }>(sql`
       select u.user_name, string_agg(distinct n.type, ',' order by n.type) as types
         from notifications n join users u on u.employee_id = n.employee_id

@@ -9,6 +9,12 @@ import { DELIVERY_FEE, MIN_REST_MINUTES } from '#shared/constants';
 import { canTransition, type DeliveryStatus, type OrderStatus } from '#shared/order-status';
 import { portalForRole } from '#shared/roles';
 import { hashPassword } from '../features/auth/password';
+import {
+  demoCrewNextRunCustomers,
+  demoCrewNextRunStart,
+  seedCustomerNotifications,
+} from '../features/crew/crew.seed';
+import { seedPlanningWeek } from '../features/planning/planning.seed';
 import { type Db, type Tx, withActor } from './client';
 import * as t from './schema';
 import {
@@ -565,6 +571,24 @@ export function buildSeedPlan(now: Date): SeedPlan {
 
   // Coming days: scheduled runs, two of them for the demo crew.
   const latestApproval = floor5(nowMs - 60 * MIN);
+  {
+    // the demo crew's next run today, ready to start (features/crew/crew.seed.ts)
+    const routeIdx = customer(DEMO_CUSTOMER_IDX).routeIdx;
+    const start = demoCrewNextRunStart(item(deliveries, item(inTransitIdx, 0)).end, now);
+    planDelivery({
+      routeIdx,
+      start,
+      driverIdx: 0,
+      assistantIdx: 0,
+      stops: demoCrewNextRunCustomers(DEMO_CUSTOMER_IDX, customersOn(routeIdx)).map((customerIdx) => ({
+        customerIdx,
+        scheduleDay: dayOf(start),
+        leadDays: rng.int(9, 14),
+      })),
+      latestApproval,
+      createdAt: () => new Date(nowMs - 20 * HOUR),
+    });
+  }
   const upcoming = [
     { routeIdx: 1, day: 2, hour: 3, driverIdx: 0, assistantIdx: 0, customers: [3, 4] },
     { routeIdx: 0, day: 5, hour: 3, driverIdx: 0, assistantIdx: 0, customers: [DEMO_CUSTOMER_IDX, 1] },
@@ -924,7 +948,14 @@ export async function seedDemoData(db: Db, options: { now?: Date } = {}): Promis
   const now = options.now ?? new Date();
   const plan = buildSeedPlan(now);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const counts = await withActor(db, null, (tx) => writePlan(tx, plan, passwordHash));
+  const counts = await withActor(db, null, async (tx) => {
+    const written = await writePlan(tx, plan, passwordHash);
+    // feature seed modules, on top of the business
+    for (const [table, n] of Object.entries(await seedPlanningWeek(tx, now))) {
+      written[table] = (written[table] ?? 0) + n;
+    }
+    return written;
+  });
   return {
     now: now.toISOString(),
     tookMs: Date.now() - started,
@@ -1360,5 +1391,6 @@ async function writePlan(tx: Tx, plan: SeedPlan, passwordHash: string): Promise<
   await ids('support_requests', supportRows, (c) =>
     tx.insert(t.supportRequests).values(c).returning({ id: t.supportRequests.requestId }),
   );
+  counts.customer_notifications = await seedCustomerNotifications(tx, plan.now);
   return counts;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { findUserById } from '../features/auth/auth.queries';
 import { forbidden, unauthorized } from './errors';
 import type { TokenService } from './tokens';
+import type { UserCache } from './user-cache';
 
 export interface DeclaredRoute {
   method: string;
@@ -20,7 +21,12 @@ export interface DeclaredRoute {
  * declares neither fails start-up. The onRequest hook then authenticates the bearer token,
  * loads the user (so a deleted user or changed role takes effect at once) and checks the table.
  */
-export function registerAuthentication(app: FastifyInstance, db: Db, tokens: TokenService): DeclaredRoute[] {
+export function registerAuthentication(
+  app: FastifyInstance,
+  db: Db,
+  tokens: TokenService,
+  userCache?: UserCache,
+): DeclaredRoute[] {
   const declared: DeclaredRoute[] = [];
   app.decorateRequest('user', null);
 
@@ -53,7 +59,7 @@ export function registerAuthentication(app: FastifyInstance, db: Db, tokens: Tok
     if (!match?.[1]) throw unauthorized('Not authenticated');
     const userId = await tokens.verify(match[1].trim());
     if (userId === null) throw unauthorized('Invalid or expired token');
-    const user = await findUserById(db, userId);
+    const user = userCache ? await userCache.get(userId) : await findUserById(db, userId);
     if (!user?.isActive) throw unauthorized('Invalid or expired token');
     const portal = portalForRole(user.role);
     if (!can(portal, config.permission)) throw forbidden(`Your role (${user.role}) cannot do this`);

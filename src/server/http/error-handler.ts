@@ -60,6 +60,14 @@ function known(
       return { status: 400, detail: 'Request body is not valid JSON' };
   }
   const code = pgErrorCode(error);
+  if (code === '57014') {
+    // statement_timeout (PG_STATEMENT_TIMEOUT_MS), or the client went away and it was cancelled
+    return {
+      status: 503,
+      detail:
+        'The database took too long to answer and the request was stopped; please narrow it down or try again',
+    };
+  }
   if (code === '40001' || code === '40P01') {
     return { status: 409, detail: 'The data changed at the same time; please try again' };
   }

@@ -1,8 +1,8 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { fieldDetail } from './error-handler';
-import { AppError } from './errors';
+import { AppError, unprocessable } from './errors';
 
 const NUL = '\u0000';
 
@@ -43,3 +43,16 @@ export const validatorWithNulCheck: FastifySchemaCompiler<ZodType> = (route) => 
     return { error: new AppError(422, `Invalid request: ${detail}`) };
   };
 };
+
+/**
+ * preValidation of an action that takes no body: nothing, or `{}`; any other body (null, an
+ * array, fields) is a 422, so a client never believes it sent something that was read.
+ */
+export async function refuseBody(request: FastifyRequest): Promise<void> {
+  const body = request.body as unknown;
+  const empty =
+    body === undefined ||
+    (request.headers['content-type'] === undefined && body === null) ||
+    (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+  if (!empty) throw unprocessable('body: this action takes no body (send nothing or {})');
+}

@@ -48,6 +48,8 @@ export interface ReportDefinition<Row extends Record<string, unknown>, Extra ext
   extraQuery?: Extra;
   /** Days before today the period starts by default; the default end is today. */
   defaultDays?: number;
+  /** Days after today the period ends by default (reports about what is coming, like trips). */
+  defaultDaysAhead?: number;
   run(
     ctx: AppContext,
     user: AuthUser,
@@ -136,7 +138,10 @@ export function registerReport<
     },
     async (request, reply) => {
       const query = request.query as PeriodQuery & { format: 'json' | 'csv' | 'pdf' };
-      const period = resolvePeriod(query, ctx.clock(), def.defaultDays ?? 365);
+      const now = ctx.clock();
+      const to =
+        query.to ?? (def.defaultDaysAhead ? addDays(businessDate(now), def.defaultDaysAhead) : undefined);
+      const period = resolvePeriod({ from: query.from, to }, now, def.defaultDays ?? 365);
       const rows = await def.run(ctx, currentUser(request), {
         period,
         query: request.query as unknown as z.infer<z.ZodObject<Extra>>,

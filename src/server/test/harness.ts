@@ -19,8 +19,10 @@ export async function openTestDatabase(): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schemaName}`);
+  await ensureDatabaseExtensions(admin);
   await admin.end();
-  const database = openPostgres(url, { searchPath: schemaName, max: 12 });
+  // public stays on the path for the extensions' functions and operators (pg_trgm)
+  const database = openPostgres(url, { searchPath: `${schemaName},public`, max: 12 });
   await migrate(database);
   return {
     ...database,
@@ -32,6 +34,22 @@ export async function openTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Extensions belong to the whole database, not to a test file's schema: created once in public
+ * (test files start in parallel, so a lost race is not an error), so the migrations' `CREATE
+ * EXTENSION IF NOT EXISTS` finds them and no file's DROP SCHEMA takes them away from another.
+ */
+async function ensureDatabaseExtensions(client: pg.Client): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
 }
 
 export interface TestApp {
@@ -48,6 +66,7 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
+    queries: database.queries,
     jwtSecret: TEST_JWT_SECRET,
     clock: () => now ?? new Date(),
     ...options,

@@ -26,3 +26,34 @@ export const employeeListQuery = z.object({
   /** Inactive (former) employees are left out unless asked for. */
   include_inactive: z.enum(['true', 'false']).default('false'),
 });
+
+const name = (field: string) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(60, `${field} must be at most 60 characters`);
+
+/** POST /employees: a staff record (an admin hires a driver, then gives them a login). */
+export const createEmployeeRequest = z.object({
+  firstName: name('firstName'),
+  lastName: name('lastName'),
+  type: employeeTypeSchema,
+  store_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
+  /** Hours a week the roster may give; none: the type's default (40 drivers, 60 assistants). */
+  weekly_hour_limit: z
+    .number({ error: 'weekly_hour_limit must be a number' })
+    .positive('weekly_hour_limit must be more than 0')
+    .max(168, 'weekly_hour_limit must be at most 168')
+    .nullable()
+    .optional(),
+  contact_number: z.string().trim().max(40).nullable().optional(),
+});
+export type CreateEmployeeRequest = z.input<typeof createEmployeeRequest>;
+
+/** PUT /employees/{id}: any of the fields; `is_active: false` marks a former employee. */
+export const updateEmployeeRequest = createEmployeeRequest
+  .partial()
+  .extend({ is_active: z.boolean().optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to change: send at least one field');
+export type UpdateEmployeeRequest = z.input<typeof updateEmployeeRequest>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../order-status';
-import { idNumber, isoDate, pageQuery } from './common';
+import { idNumber, idString, isoDate, pageQuery } from './common';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -52,6 +52,8 @@ export const orderListQuery = z
   .object({
     status: orderStatusSchema.optional(),
     q: z.string().trim().max(100).optional(),
+    /** Keyset paging: the order id of the previous page's last row; the page then starts after it. */
+    after: idString.optional(),
   })
   .extend(pageQuery(10, 100).shape);
 export type OrderListQuery = z.infer<typeof orderListQuery>;
@@ -100,6 +102,17 @@ export const attachmentSchema = z.object({
 });
 export type Attachment = z.infer<typeof attachmentSchema>;
 
+/** Proof of delivery: who received which items, with the signature drawn on the crew's phone. */
+export const receiptSchema = z.object({
+  recipient_name: z.string().nullable(),
+  /** PNG data URL, or null when no signature was taken. */
+  signature: z.string().nullable(),
+  confirmed_by: z.string().nullable(),
+  confirmed_at: z.string(),
+  products: z.array(z.string()),
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
 /** GET /orders/{id}: the order detail of portal-spec §3 with totals, legs and timeline. */
 export const orderDetailSchema = z.object({
   order_id: z.number().int(),
@@ -121,6 +134,7 @@ export const orderDetailSchema = z.object({
   truck_delivery: truckDeliverySchema.nullable(),
   history: z.array(statusChangeSchema),
   attachments: z.array(attachmentSchema),
+  receipts: z.array(receiptSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -2,6 +2,7 @@ import {
   BarChart3,
   Bell,
   BookOpen,
+  CalendarRange,
   ClipboardCheck,
   ClipboardList,
   FileText,
@@ -27,6 +28,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** One line for section cards on the portal home. */
   description: string;
+  /** A live count shown next to the entry. */
+  badge?: 'crew-notifications';
 }
 
 export interface PortalMeta {
@@ -125,6 +128,12 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         description: 'Schedule last-mile truck deliveries.',
       },
       {
+        label: 'Dispatch Planner',
+        to: paths.manager.planner,
+        icon: CalendarRange,
+        description: "Plan the week's trains, trucks and crews in one step.",
+      },
+      {
         label: 'Orders',
         to: paths.manager.orders,
         icon: ClipboardCheck,
@@ -200,6 +209,13 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         to: paths.assistant.notifications,
         icon: Bell,
         description: 'Alerts and updates.',
+        badge: 'crew-notifications',
+      },
+      {
+        label: 'Driver',
+        to: paths.driver.root,
+        icon: Truck,
+        description: "Today's runs, for drivers.",
       },
     ],
   },

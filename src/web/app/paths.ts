@@ -18,6 +18,7 @@ export const paths = {
     truck: '/manager/truck',
     orders: '/manager/orders',
     reports: '/manager/reports',
+    planner: '/manager/planner',
     order: (id: number | string) => `/manager/orders?order=${id}`,
     trip: (id: number | string) => `/manager/train?trip=${id}`,
     deliveryPerformance: '/manager/reports/delivery-performance',
@@ -35,4 +36,6 @@ export const paths = {
     confirmation: '/assistant/confirmation',
     notifications: '/assistant/notifications',
   },
+  /** The same portal as /assistant, under the name drivers look for (portal-spec §2 sidebar). */
+  driver: { root: '/driver' },
 } as const;

@@ -54,6 +54,7 @@ export function AppRouter() {
         <Route path={`${paths.manager.root}/*`} element={portalElement('manager', ManagerPortal)} />
         <Route path={`${paths.warehouse.root}/*`} element={portalElement('warehouse', WarehousePortal)} />
         <Route path={`${paths.assistant.root}/*`} element={portalElement('assistant', AssistantPortal)} />
+        <Route path={`${paths.driver.root}/*`} element={portalElement('assistant', AssistantPortal)} />
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Routes>
     </Suspense>

@@ -4,6 +4,7 @@ import type { Profile } from '#shared/contract/auth';
 import { requestToken } from '../features/auth/login-request';
 import { fetchProfile } from '../features/auth/profile';
 import { getToken, setToken } from '../lib/api-client';
+import { clearOfflineData } from '../lib/offline';
 import { onUnauthorized } from '../lib/session-events';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -53,6 +54,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(() => {
     setLoggedOut(true);
+    clearOfflineData();
     endSession();
   }, [endSession]);
 

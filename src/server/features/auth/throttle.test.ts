@@ -170,7 +170,8 @@ describe('client address', () => {
     // without trust, the header is ignored
     await login(user.userName, 'bad', '10.7.0.1', { 'x-forwarded-for': '198.51.100.1' });
     expect((await throttleRows()).map((r) => r.key)).toContain('signin-ip:10.7.0.1');
-  });
+    // it builds a second app (a migrated database) inside the test: slow on a loaded machine
+  }, 120_000);
 
   it('addressKey: IPv4 as is, IPv4-mapped IPv6 as IPv4, IPv6 by /64', () => {
     expect(addressKey('10.0.0.1')).toBe('10.0.0.1');

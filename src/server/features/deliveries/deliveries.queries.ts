@@ -153,6 +153,8 @@ export type LockedDelivery = {
   loaded_space: number;
   start_at: string;
   end_at: string;
+  driver_employee_id: number | null;
+  assistant_employee_id: number | null;
 };
 
 /** The delivery, its row locked (crew and load of one delivery change one at a time). */
@@ -160,7 +162,8 @@ export async function lockDelivery(db: Executor, deliveryId: number): Promise<Lo
   const res = await db.execute<LockedDelivery>(
     sql`select d.delivery_id, d.status, d.route_id, r.name as route_name, d.truck_id, tr.plate_number, tr.capacity::float8 as truck_capacity,
           d.loaded_space::float8 as loaded_space,
-          ${isoTimestamp('d.delivery_date_time')} as start_at, ${isoTimestamp('d.end_date_time')} as end_at
+          ${isoTimestamp('d.delivery_date_time')} as start_at, ${isoTimestamp('d.end_date_time')} as end_at,
+          d.driver_employee_id, d.assistant_employee_id
         from deliveries d join trucks tr on tr.truck_id = d.truck_id join routes r on r.route_id = d.route_id
         where d.delivery_id = ${deliveryId}
         for update of d`,

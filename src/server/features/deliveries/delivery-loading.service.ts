@@ -93,6 +93,8 @@ export async function loadableOrders(ctx: AppContext, deliveryId: number): Promi
     truck_id: delivery.truck_id,
     plate_number: delivery.plate_number,
     truck_capacity: delivery.truck_capacity,
+    driver_employee_id: delivery.driver_employee_id,
+    assistant_employee_id: delivery.assistant_employee_id,
     loaded_space: delivery.loaded_space,
     start_at: delivery.delivery_date_time,
     end_at: delivery.end_date_time,

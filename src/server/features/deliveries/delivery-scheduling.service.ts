@@ -10,6 +10,7 @@ import type {
   CrewUpdateRequest,
   Route,
 } from '#shared/contract/deliveries';
+import { notifyCrewChange } from '../notifications/notifications.service';
 import * as dq from './deliveries.queries';
 import { getDelivery } from './deliveries.service';
 import * as fq from './fleet.queries';
@@ -106,43 +107,51 @@ export async function createDelivery(ctx: AppContext, user: AuthUser, query: Cre
   if (start <= now) throw unprocessable('delivery_date_time: a delivery must be scheduled in the future');
   const route = await routeOrFail(ctx.db, query.route_id);
   const slot = deliverySlot(start, route.max_delivery_hours);
-  const deliveryId = await withActor(ctx.db, user.userId, async (tx) => {
-    const truck = await fq.lockTruck(tx, query.truck_id);
-    if (!truck) throw unprocessable(`truck_id: truck ${query.truck_id} not found`);
-    const crew = await lockCrew(tx, query.driver_employee_id ?? null, query.assistant_employee_id ?? null);
-    const window = rosterWindow(slot);
-    const rows = await dq.slotsInWindow(
-      tx,
-      { truckId: truck.truck_id, employeeIds: crew.map((c) => c.employeeId) },
-      window.from,
-      window.to,
-    );
-    const truckClash = truckViolation(
-      {
-        plateNumber: truck.plate_number,
-        status: truck.status,
-        storeId: truck.store_id,
-        storeCity: truck.store_city,
-      },
-      routeInfo(route),
-      rows.filter((r) => r.truck_id === truck.truck_id).map(toSlot),
-      slot,
-    );
-    if (truckClash) throw conflict(truckClash.detail);
-    assertCrewRules(crew, routeInfo(route), rows, slot);
-    return dq.insertDelivery(tx, {
-      truckId: truck.truck_id,
-      routeId: route.route_id,
-      driverEmployeeId: query.driver_employee_id ?? null,
-      assistantEmployeeId: query.assistant_employee_id ?? null,
-      deliveryDateTime: slot.start,
-      endDateTime: slot.end,
-      status: 'Scheduled',
-      scheduledBy: user.userId,
-      createdAt: now,
-    });
-  });
-  return getDelivery(ctx.db, deliveryId);
+  return getDelivery(
+    ctx.db,
+    await withActor(ctx.db, user.userId, async (tx) => {
+      const truck = await fq.lockTruck(tx, query.truck_id);
+      if (!truck) throw unprocessable(`truck_id: truck ${query.truck_id} not found`);
+      const crew = await lockCrew(tx, query.driver_employee_id ?? null, query.assistant_employee_id ?? null);
+      const window = rosterWindow(slot);
+      const rows = await dq.slotsInWindow(
+        tx,
+        { truckId: truck.truck_id, employeeIds: crew.map((c) => c.employeeId) },
+        window.from,
+        window.to,
+      );
+      const truckClash = truckViolation(
+        {
+          plateNumber: truck.plate_number,
+          status: truck.status,
+          storeId: truck.store_id,
+          storeCity: truck.store_city,
+        },
+        routeInfo(route),
+        rows.filter((r) => r.truck_id === truck.truck_id).map(toSlot),
+        slot,
+      );
+      if (truckClash) throw conflict(truckClash.detail);
+      assertCrewRules(crew, routeInfo(route), rows, slot);
+      const crewIds = {
+        driver: query.driver_employee_id ?? null,
+        assistant: query.assistant_employee_id ?? null,
+      };
+      const id = await dq.insertDelivery(tx, {
+        truckId: truck.truck_id,
+        routeId: route.route_id,
+        driverEmployeeId: crewIds.driver,
+        assistantEmployeeId: crewIds.assistant,
+        deliveryDateTime: slot.start,
+        endDateTime: slot.end,
+        status: 'Scheduled',
+        scheduledBy: user.userId,
+        createdAt: now,
+      });
+      await notifyCrewChange(tx, id, { driver: null, assistant: null }, crewIds, now);
+      return id;
+    }),
+  );
 }
 
 /** PUT /deliveries/{id}/crew: set or clear the driver and assistant, under the same rules. */
@@ -172,6 +181,13 @@ export async function updateCrew(
     );
     assertCrewRules(crew, routeInfo(route), rows, slot);
     await dq.setCrew(tx, deliveryId, input.driver_employee_id, input.assistant_employee_id);
+    await notifyCrewChange(
+      tx,
+      deliveryId,
+      { driver: delivery.driver_employee_id, assistant: delivery.assistant_employee_id },
+      { driver: input.driver_employee_id, assistant: input.assistant_employee_id },
+      ctx.clock(),
+    );
   });
   return getDelivery(ctx.db, deliveryId);
 }

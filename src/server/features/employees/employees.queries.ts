@@ -4,7 +4,7 @@ import type { Employee } from '#shared/contract/employees';
 
 export async function listEmployees(
   db: Executor,
-  filter: { type?: Employee['type']; includeInactive: boolean },
+  filter: { type?: Employee['type']; includeInactive: boolean; employeeId?: number },
 ): Promise<Employee[]> {
   const res = await db.execute<Employee>(
     sql`select e.employee_id, e.first_name as "firstName", e.last_name as "lastName", e.type,
@@ -17,6 +17,7 @@ export async function listEmployees(
                            order by user_id limit 1) u on true
         where ${filter.type ? sql`e.type = ${filter.type}` : sql`true`}
           and ${filter.includeInactive ? sql`true` : sql`e.is_active`}
+          and ${filter.employeeId === undefined ? sql`true` : sql`e.employee_id = ${filter.employeeId}`}
         order by e.type, e.last_name, e.first_name, e.employee_id`,
   );
   return res.rows;

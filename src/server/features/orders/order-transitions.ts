@@ -1,6 +1,7 @@
 import type { Tx } from '#server/db/client';
 import { conflict, notFound } from '#server/http/errors';
 import { canTransition, type OrderStatus } from '#shared/order-status';
+import { notifyOrderStatus } from '../notifications/notifications.service';
 import { insertStatusChange, lockOrderStatus, setOrderStatus } from './orders.queries';
 
 export interface OrderTransition {
@@ -9,12 +10,20 @@ export interface OrderTransition {
   actorUserId: number | null;
   reason?: string | null;
   at: Date;
+  /** What the customer is told, instead of the usual message for the new status. */
+  notice?: { message: string; alert?: boolean };
+  /**
+   * A failed delivery (issue 9) takes an In Transit order back to Scheduled, the one move the
+   * life cycle allows only to the crew's failed-delivery action.
+   */
+  failedDelivery?: boolean;
 }
 
 /**
  * The one way an order changes status (domain.md "Order life cycle"): locks the order row,
  * refuses a move the life cycle does not allow with a 409 that names it, writes the status
- * (and delivered_at for Delivered) and a history row with the actor and reason. Side effects
+ * (and delivered_at for Delivered) and a history row with the actor and reason, and tells the
+ * customer (a notification, pushed live). Side effects
  * of a transition (stock, train space, truck load) belong to the caller, in the same `tx`.
  * Returns the status the order had.
  */
@@ -22,7 +31,8 @@ export async function transitionOrder(tx: Tx, t: OrderTransition): Promise<Order
   const current = await lockOrderStatus(tx, t.orderId);
   if (!current) throw notFound(`Order ${t.orderId} not found`);
   if (current.status === t.to) throw conflict(`Order ${t.orderId} is already ${t.to}`);
-  if (!canTransition(current.status, t.to)) {
+  const backToStore = t.failedDelivery === true && current.status === 'In Transit' && t.to === 'Scheduled';
+  if (!backToStore && !canTransition(current.status, t.to)) {
     throw conflict(`Order ${t.orderId} cannot go from ${current.status} to ${t.to}`);
   }
   await setOrderStatus(tx, t.orderId, t.to, t.at);
@@ -33,6 +43,14 @@ export async function transitionOrder(tx: Tx, t: OrderTransition): Promise<Order
     changedBy: t.actorUserId,
     changedAt: t.at,
     reason: t.reason?.trim() || null,
+  });
+  await notifyOrderStatus(tx, {
+    orderId: t.orderId,
+    customerId: current.customer_id,
+    to: t.to,
+    at: t.at,
+    reason: t.reason?.trim() || null,
+    notice: t.notice,
   });
   return current.status;
 }

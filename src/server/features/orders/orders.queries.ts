@@ -14,22 +14,61 @@ export interface OrderFilter extends OrderScope {
   q?: string;
 }
 
-function whereClause(filter: OrderFilter) {
+/** A text search resolved to what it matches: customers by name, products by name. */
+export interface TextMatch {
+  customerIds: number[];
+  productIds: number[];
+}
+
+/** Above this many matches a text search's total is not counted further (see decision 0011). */
+export const SEARCH_COUNT_CAP = 1_000;
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** An order number ("123" or "#123"), looked up by key instead of searched as text. */
+export function orderNumberOf(q: string | undefined): number | null {
+  const m = q ? /^#?(\d{1,9})$/.exec(q.trim()) : null;
+  return m ? Number(m[1]) : null;
+}
+
+/** The customers and products whose names contain `q` (trigram indexes, migration 0006). */
+export async function resolveTextMatch(db: Executor, q: string, scope: OrderScope): Promise<TextMatch> {
+  const like = likePattern(q);
+  const res = await db.execute<{ kind: 'c' | 'p'; id: number }>(
+    sql`select 'c' as kind, customer_id as id from customers
+         where name ilike ${like}
+           ${scope.customerId === null ? sql`` : sql`and customer_id = ${scope.customerId}`}
+        union all
+        select 'p', product_id from products where name ilike ${like}`,
+  );
+  return {
+    customerIds: res.rows.filter((r) => r.kind === 'c').map((r) => r.id),
+    productIds: res.rows.filter((r) => r.kind === 'p').map((r) => r.id),
+  };
+}
+
+/** A list of ids as one int[] parameter (a PostgreSQL array literal). */
+const intArray = (ids: number[]) => sql`${`{${JSON.stringify(ids).slice(1, -1)}}`}::int[]`;
+
+/** The WHERE of the list: only what the filter needs, on orders alone (no join). */
+function whereClause(filter: OrderFilter, match: TextMatch | null) {
   const parts = [sql`true`];
   if (filter.customerId !== null) parts.push(sql`o.customer_id = ${filter.customerId}`);
   if (filter.status) parts.push(sql`o.status = ${filter.status}`);
-  const q = filter.q?.trim();
-  const asId = q ? /^#?(\d{1,9})$/.exec(q) : null;
-  if (asId) {
+  const asId = orderNumberOf(filter.q);
+  if (asId !== null) {
     // an order number: an index lookup, not a text scan
-    parts.push(sql`o.order_id = ${Number(asId[1])}`);
-  } else if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    parts.push(
-      sql`(o.customer_id in (select customer_id from customers where name ilike ${like})
-        or o.order_id in (select i.order_id from order_items i
-                          where i.product_id in (select product_id from products where name ilike ${like})))`,
-    );
+    parts.push(sql`o.order_id = ${asId}`);
+  } else if (match) {
+    const either = [];
+    if (match.customerIds.length > 0) either.push(sql`o.customer_id = any(${intArray(match.customerIds)})`);
+    if (match.productIds.length > 0) {
+      either.push(
+        sql`exists (select 1 from order_items i
+                     where i.order_id = o.order_id and i.product_id = any(${intArray(match.productIds)}))`,
+      );
+    }
+    parts.push(either.length === 0 ? sql`false` : sql`(${sql.join(either, sql` or `)})`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -58,21 +97,86 @@ const totalsJoin = sql`left join lateral (
     select count(*) as item_count, sum(i.quantity * i.unit_price) as subtotal
     from order_items i where i.order_id = o.order_id) t on true`;
 
-export async function countOrders(db: Executor, filter: OrderFilter): Promise<number> {
+/**
+ * Orders per status from the counters the database keeps (migration 0006): the folded counts
+ * plus the deltas not folded yet, read in one statement. `customerId` null: all customers.
+ */
+export async function countFromCounters(
+  db: Executor,
+  customerIds: number[] | null,
+  status: OrderStatus | undefined,
+): Promise<number> {
+  const statusCond = status ? sql`and status = ${status}` : sql``;
+  const folded =
+    customerIds === null
+      ? sql`select n from order_counts where customer_id = 0 ${statusCond}`
+      : sql`select n from order_counts where customer_id = any(${intArray(customerIds)}) ${statusCond}`;
+  const pending =
+    customerIds === null
+      ? sql`select delta from order_count_deltas where true ${statusCond}`
+      : sql`select delta from order_count_deltas where customer_id = any(${intArray(customerIds)}) ${statusCond}`;
   const res = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from orders o join customers c on c.customer_id = o.customer_id
-        where ${whereClause(filter)}`,
+    sql`select coalesce(sum(n), 0)::int as n from (${folded} union all ${pending}) x`,
   );
   return res.rows[0]?.n ?? 0;
 }
 
-/** One page, newest first; the lateral totals run only for the rows of the page. */
-export async function listOrders(db: Executor, filter: OrderFilter, limit: number, offset: number) {
+/**
+ * The list's total. Without a text search it comes from the counters; an order number is one
+ * lookup; a search by customer name sums the matched customers' counters; a search that matches
+ * products counts the matching orders up to SEARCH_COUNT_CAP + 1 (see decision 0011).
+ */
+export async function countOrders(
+  db: Executor,
+  filter: OrderFilter,
+  match: TextMatch | null,
+): Promise<{ total: number; capped: boolean }> {
+  const scopeIds = filter.customerId === null ? null : [filter.customerId];
+  if (orderNumberOf(filter.q) === null && !match) {
+    return { total: await countFromCounters(db, scopeIds, filter.status), capped: false };
+  }
+  if (orderNumberOf(filter.q) === null && match && match.productIds.length === 0) {
+    return { total: await countFromCounters(db, match.customerIds, filter.status), capped: false };
+  }
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from (select 1 from orders o where ${whereClause(filter, match)}
+        limit ${SEARCH_COUNT_CAP + 1}) x`,
+  );
+  const n = res.rows[0]?.n ?? 0;
+  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
+/** Where a keyset page starts: after this order (in the list's order), if the caller may see it. */
+export async function findCursor(db: Executor, afterOrderId: number, scope: OrderScope) {
+  const res = await db.execute<{ order_id: number }>(
+    sql`select order_id from orders where order_id = ${afterOrderId}
+        ${scope.customerId === null ? sql`` : sql`and customer_id = ${scope.customerId}`}`,
+  );
+  return res.rows.length > 0;
+}
+
+/**
+ * One page, newest first. The page's order ids come from an index on orders alone (by date, by
+ * status and date, by customer and date); customer names and totals are read only for those
+ * rows. `after`: the keyset cursor (the last order of the previous page) instead of an offset.
+ */
+export async function listOrders(
+  db: Executor,
+  filter: OrderFilter,
+  limit: number,
+  offset: number,
+  options: { match?: TextMatch | null; after?: number } = {},
+) {
+  const keyset =
+    options.after === undefined
+      ? sql``
+      : sql`and (o.order_date, o.order_id) < (select order_date, order_id from orders where order_id = ${options.after})`;
   const res = await db.execute<OrderSummaryRow>(
     sql`select ${summaryColumns}
-        from (select o.* from orders o join customers c on c.customer_id = o.customer_id
-              where ${whereClause(filter)}
-              order by o.order_date desc, o.order_id desc limit ${limit} offset ${offset}) o
+        from (select o.order_id from orders o
+              where ${whereClause(filter, options.match ?? null)} ${keyset}
+              order by o.order_date desc, o.order_id desc limit ${limit} offset ${offset}) p
+        join orders o on o.order_id = p.order_id
         join customers c on c.customer_id = o.customer_id
         ${totalsJoin}
         order by o.order_date desc, o.order_id desc`,
@@ -80,11 +184,16 @@ export async function listOrders(db: Executor, filter: OrderFilter, limit: numbe
   return res.rows;
 }
 
+/** Orders per status of one customer or of all (customerId null), from the counters. */
 export async function statusCounts(db: Executor, scope: OrderScope) {
+  const customerId = scope.customerId ?? 0;
   const res = await db.execute<{ status: OrderStatus; n: number }>(
-    sql`select o.status, count(*)::int as n from orders o
-        where ${scope.customerId === null ? sql`true` : sql`o.customer_id = ${scope.customerId}`}
-        group by o.status`,
+    sql`select status, sum(n)::int as n from (
+          select status, n from order_counts where customer_id = ${customerId}
+          union all
+          select status, delta from order_count_deltas
+           ${scope.customerId === null ? sql`` : sql`where customer_id = ${scope.customerId}`}) x
+        group by status`,
   );
   return res.rows;
 }

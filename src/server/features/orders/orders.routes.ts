@@ -29,7 +29,7 @@ function readMultipartOrder(ctx: AppContext) {
 }
 
 const attachmentParams = z.object({ id: idString, attachmentId: idString });
-const exportQuery = orderListQuery.omit({ page: true, page_size: true });
+const exportQuery = orderListQuery.omit({ page: true, page_size: true, after: true });
 const EXPORT_LIMIT = 100_000;
 
 export function registerOrderRoutes(app: App, ctx: AppContext): void {
@@ -60,13 +60,15 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'orders:read' },
       schema: {
         tags: ['orders'],
-        summary: 'Orders, newest first; the total count is in X-Total-Count',
+        summary:
+          'Orders, newest first; the total is in X-Total-Count (X-Total-Count-Capped: true when a text search matched more than it counts); after=<order id> pages by keyset',
         querystring: orderListQuery,
         response: { 200: orderListResponse },
       },
     },
     async (request, reply) => {
-      const { total, rows } = await listOrdersPage(ctx, currentUser(request), request.query);
+      const { total, capped, rows } = await listOrdersPage(ctx, currentUser(request), request.query);
+      if (capped) reply.header('X-Total-Count-Capped', 'true');
       return reply.header('X-Total-Count', String(total)).send(rows);
     },
   );

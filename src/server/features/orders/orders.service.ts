@@ -8,6 +8,7 @@ import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '#shared/co
 import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/dates';
 import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { findServedCityId } from '../cities/cities.queries';
+import { findReceipts } from '../crew/crew.queries';
 import { findAttachmentFile, insertAttachments } from './attachments.queries';
 import { withKeptFiles } from './order-attachments';
 import * as q from './orders.queries';
@@ -123,24 +124,38 @@ function checkScheduleDate(date: string, now: Date): void {
   }
 }
 
+/**
+ * One page of the list and its total. A text search first resolves to the customers and
+ * products it names, so the page and the count read orders alone. `after` (an order id, the
+ * last row of the previous page) continues from there by keyset instead of by offset.
+ */
 export async function listOrdersPage(ctx: AppContext, user: AuthUser, query: OrderListQuery) {
-  const filter = { ...scopeOf(user), status: query.status, q: query.q };
-  const [total, rows] = await Promise.all([
-    q.countOrders(ctx.db, filter),
-    q.listOrders(ctx.db, filter, query.page_size, (query.page - 1) * query.page_size),
+  const filter: q.OrderFilter = { ...scopeOf(user), status: query.status, q: query.q };
+  const text = query.q?.trim();
+  const match =
+    text && q.orderNumberOf(text) === null ? await q.resolveTextMatch(ctx.db, text, filter) : null;
+  if (query.after !== undefined && !(await q.findCursor(ctx.db, query.after, filter))) {
+    throw unprocessable(`after: order ${query.after} is not in this list`);
+  }
+  const [count, rows] = await Promise.all([
+    q.countOrders(ctx.db, filter, match),
+    query.after === undefined
+      ? q.listOrders(ctx.db, filter, query.page_size, (query.page - 1) * query.page_size, { match })
+      : q.listOrders(ctx.db, filter, query.page_size, 0, { match, after: query.after }),
   ]);
-  return { total, rows };
+  return { total: count.total, capped: count.capped, rows };
 }
 
 export async function getOrderDetail(db: Executor, user: AuthUser, orderId: number): Promise<OrderDetail> {
   const header = await q.findOrderHeader(db, orderId, scopeOf(user));
   if (!header) throw notFound(`Order ${orderId} not found`);
-  const [items, history, legs, delivery, attachments] = await Promise.all([
+  const [items, history, legs, delivery, attachments, receipts] = await Promise.all([
     q.findOrderItems(db, orderId),
     q.findStatusHistory(db, orderId),
     q.findTrainLegs(db, orderId),
     q.findTruckDelivery(db, orderId),
     q.findAttachments(db, orderId),
+    findReceipts(db, orderId),
   ]);
   const subtotal = Math.round(items.reduce((sum, i) => sum + i.line_total, 0) * 100) / 100;
   return {
@@ -163,6 +178,7 @@ export async function getOrderDetail(db: Executor, user: AuthUser, orderId: numb
     truck_delivery: delivery,
     history,
     attachments,
+    receipts,
   };
 }
 
@@ -170,7 +186,7 @@ export async function customerStats(ctx: AppContext, user: AuthUser) {
   const scope = scopeOf(user);
   const [counts, recent] = await Promise.all([
     q.statusCounts(ctx.db, scope),
-    q.listOrders(ctx.db, scope, 5, 0),
+    q.listOrders(ctx.db, { ...scope }, 5, 0),
   ]);
   const statusCountMap: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
   for (const row of counts) statusCountMap[row.status] = row.n;

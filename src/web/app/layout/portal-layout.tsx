@@ -1,7 +1,10 @@
 import { type ReactNode, Suspense, useState } from 'react';
 import type { Portal } from '#shared/roles';
+import { OfflineBanner } from '#web/components/offline-banner';
 import { Loading } from '#web/components/ui/spinner';
+import { useLiveEvents } from '#web/features/notifications/api/use-live-events';
 import { PORTAL_META } from '../nav';
+import { useSession } from '../session';
 import { DesktopSidebar, MobileSidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -9,6 +12,8 @@ import { TopBar } from './top-bar';
 export function PortalLayout({ portal, children }: { portal: Portal; children: ReactNode }) {
   const meta = PORTAL_META[portal];
   const [menuOpen, setMenuOpen] = useState(false);
+  // pushed events refresh the screens at once; the 30 s polling stays as the fallback
+  useLiveEvents(useSession().status === 'authenticated');
   return (
     <div className="min-h-screen bg-slate-50">
       <a
@@ -20,7 +25,8 @@ export function PortalLayout({ portal, children }: { portal: Portal; children: R
       <DesktopSidebar meta={meta} />
       <MobileSidebar meta={meta} open={menuOpen} onOpenChange={setMenuOpen} />
       <div className="lg:pl-64">
-        <TopBar onOpenMenu={() => setMenuOpen(true)} />
+        <TopBar portal={portal} onOpenMenu={() => setMenuOpen(true)} />
+        <OfflineBanner />
         <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Suspense fallback={<Loading label="Loading portal..." />}>{children}</Suspense>
         </main>

@@ -1,6 +1,8 @@
 import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
+import { UnreadBadge } from '#web/features/notifications/components/notification-bell';
 import type { NavItem } from '../nav';
+import { useSession } from '../session';
 
 export interface SidebarNavProps {
   items: readonly NavItem[];
@@ -9,9 +11,10 @@ export interface SidebarNavProps {
 }
 
 export function SidebarNav({ items, home, onNavigate }: SidebarNavProps) {
+  const { user } = useSession();
   return (
     <ul className="space-y-1">
-      {items.map(({ label, to, icon: Icon }) => (
+      {items.map(({ label, to, icon: Icon, badge }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -29,6 +32,9 @@ export function SidebarNav({ items, home, onNavigate }: SidebarNavProps) {
           >
             <Icon aria-hidden="true" className="size-4.5 shrink-0" />
             {label}
+            {badge === 'crew-notifications' && user?.employee_id != null && (
+              <UnreadBadge crewEmployeeId={user.employee_id} />
+            )}
           </NavLink>
         </li>
       ))}

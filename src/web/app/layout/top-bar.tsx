@@ -1,10 +1,13 @@
-import { LogOut, Menu, Search } from 'lucide-react';
+import { LogOut, Menu } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import type { Portal } from '#shared/roles';
 import { Button } from '#web/components/ui/button';
+import { CrewBellLink, NotificationBell } from '#web/features/notifications/components/notification-bell';
+import { GlobalSearch } from '#web/features/search/components/global-search';
 import { paths } from '../paths';
 import { useSession } from '../session';
 
-export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function TopBar({ portal, onOpenMenu }: { portal: Portal; onOpenMenu: () => void }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
 
@@ -14,7 +17,7 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
   }
 
   return (
-    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/90 px-4 backdrop-blur sm:px-6">
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:bg-white/90 sm:px-6 sm:backdrop-blur">
       <button
         type="button"
         onClick={onOpenMenu}
@@ -23,22 +26,17 @@ export function TopBar({ onOpenMenu }: { onOpenMenu: () => void }) {
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
-      {/* The search box is inert by design (portal-spec §2). */}
-      <search className="max-w-md flex-1">
-        <form className="relative" onSubmit={(event) => event.preventDefault()}>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
-          />
-          <input
-            type="search"
-            aria-label="Search"
-            placeholder="Search..."
-            className="h-9 w-full rounded-lg border border-slate-200 bg-slate-50 pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-200 focus:outline-none"
-          />
-        </form>
-      </search>
+      <GlobalSearch portal={portal} />
       <div className="ml-auto flex items-center gap-3">
+        {/* the crew portal has its own Notifications page: the bell leads there */}
+        {user &&
+          (portal === 'assistant' ? (
+            user.employee_id !== null && (
+              <CrewBellLink crewEmployeeId={user.employee_id} to={paths.assistant.notifications} />
+            )
+          ) : (
+            <NotificationBell />
+          ))}
         {user && (
           <div className="hidden text-right sm:block">
             <p className="max-w-56 truncate text-sm font-medium text-slate-900" title={user.email}>

@@ -1,25 +1,18 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { PortalWelcome } from '#web/app/layout/portal-welcome';
-import { SectionPlaceholder } from '#web/app/layout/section-placeholder';
 import { paths } from '#web/app/paths';
+import { AssignmentsPage } from './pages/assignments-page';
+import { ConfirmationPage } from './pages/confirmation-page';
+import { AssistantHomePage } from './pages/home-page';
+import { NotificationsPage } from './pages/notifications-page';
 
-/** Routes of the assistant portal, relative to paths.assistant.root; screens replace the placeholders as they are built. */
+/** Routes of the driver and assistant portal, relative to /assistant (and /driver, the same portal). */
 export function AssistantPortal() {
   return (
     <Routes>
-      <Route index element={<PortalWelcome portal="assistant" />} />
-      <Route
-        path="assignments"
-        element={<SectionPlaceholder portal="assistant" path={paths.assistant.assignments} />}
-      />
-      <Route
-        path="confirmation"
-        element={<SectionPlaceholder portal="assistant" path={paths.assistant.confirmation} />}
-      />
-      <Route
-        path="notifications"
-        element={<SectionPlaceholder portal="assistant" path={paths.assistant.notifications} />}
-      />
+      <Route index element={<AssistantHomePage />} />
+      <Route path="assignments" element={<AssignmentsPage />} />
+      <Route path="confirmation" element={<ConfirmationPage />} />
+      <Route path="notifications" element={<NotificationsPage />} />
       <Route path="*" element={<Navigate to={paths.assistant.root} replace />} />
     </Routes>
   );

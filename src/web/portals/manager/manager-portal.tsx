@@ -10,6 +10,8 @@ import { TruckPage } from './pages/truck-page';
 const ManagerReportsPage = lazy(() =>
   import('./pages/reports-page').then((m) => ({ default: m.ManagerReportsPage })),
 );
+// The planner is a large screen only managers planning a week open.
+const PlannerPage = lazy(() => import('./pages/planner-page').then((m) => ({ default: m.PlannerPage })));
 const DeliveryPerformancePage = lazy(() =>
   import('./pages/delivery-performance-page').then((m) => ({ default: m.DeliveryPerformancePage })),
 );
@@ -22,6 +24,7 @@ export function ManagerPortal() {
       <Route path="train" element={<TrainPage />} />
       <Route path="truck" element={<TruckPage />} />
       <Route path="orders" element={<ManagerOrdersPage />} />
+      <Route path="planner" element={<PlannerPage />} />
       <Route path="reports" element={<ManagerReportsPage />} />
       <Route path="reports/delivery-performance" element={<DeliveryPerformancePage />} />
       <Route path="*" element={<Navigate to={paths.manager.root} replace />} />

@@ -73,7 +73,7 @@ export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: 
 
   const errors = formState.errors;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-3">
+    <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         {blockedReason && <Alert variant="error">{blockedReason}</Alert>}
         {result && (

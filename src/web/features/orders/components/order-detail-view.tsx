@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from '#web/lib/format';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { OrderAttachments } from './order-attachments';
 import { OrderItemsTable } from './order-items-table';
+import { OrderReceipts } from './order-receipts';
 import { OrderTimeline } from './order-timeline';
 
 /** Inline on purpose: the page header puts its description inside a paragraph. */
@@ -73,7 +74,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           {invoice.error.message}
         </Alert>
       )}
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card className="overflow-hidden">
             <CardHeader title="Items" />
@@ -96,6 +97,14 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
               </dl>
             </CardBody>
           </Card>
+          {order.receipts.length > 0 && (
+            <Card>
+              <CardHeader title="Proof of delivery" />
+              <CardBody>
+                <OrderReceipts order={order} />
+              </CardBody>
+            </Card>
+          )}
           <Card>
             <CardHeader title="Attachments" />
             <CardBody>

@@ -33,6 +33,7 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
       },
     ],
     attachments: [],
+    receipts: [],
     ...overrides,
   };
 }

@@ -17,7 +17,7 @@ export function SupportPage() {
         title="Support"
         description="Questions about an order or your account? Send us a message."
       />
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
             <CardHeader title="Send a request" />

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { InventoryProduct, StockChangeResponse } from '#shared/contract/products';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
@@ -28,12 +29,31 @@ export function InventoryPage() {
   const inventory = useInventory();
   const updateStock = useUpdateStock();
   const flash = useFlashMessage();
-  const [search, setSearch] = useState('');
+  // global search opens /warehouse/inventory?q=<name>[&history=<product id>]
+  const [params, setParams] = useSearchParams();
+  const urlSearch = params.get('q') ?? '';
+  const urlHistory = Number(params.get('history')) || null;
+  const [search, setSearch] = useState(urlSearch);
   const [category, setCategory] = useState('');
   const [editingId, setEditingId] = useState<number | null>(null);
   const [receiptFor, setReceiptFor] = useState<InventoryProduct | null>(null);
   const [historyFor, setHistoryFor] = useState<InventoryProduct | null>(null);
   const [detailsFor, setDetailsFor] = useState<InventoryProduct | 'new' | null>(null);
+
+  useEffect(() => setSearch(urlSearch), [urlSearch]);
+  useEffect(() => {
+    if (!urlHistory || !inventory.data) return;
+    const product = inventory.data.find((p) => p.product_id === urlHistory);
+    if (product) setHistoryFor(product);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('history');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [urlHistory, inventory.data, setParams]);
 
   const products = inventory.data ?? [];
   const categories = useMemo(() => [...new Set(products.map((p) => p.category))].sort(), [products]);

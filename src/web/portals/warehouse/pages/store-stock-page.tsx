@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
@@ -14,7 +15,13 @@ export function StoreStockPage() {
   const stores = useStores();
   const list = stores.data ?? [];
   const stocks = useStoresStock(list.map((s) => s.store_id));
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // global search opens /warehouse/store-stock?store=<id>
+  const [params] = useSearchParams();
+  const urlStore = Number(params.get('store')) || null;
+  const [selectedId, setSelectedId] = useState<number | null>(urlStore);
+  useEffect(() => {
+    if (urlStore) setSelectedId(urlStore);
+  }, [urlStore]);
   const index = Math.max(
     0,
     list.findIndex((s) => s.store_id === selectedId),

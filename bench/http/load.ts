@@ -1,0 +1,91 @@
+// One measurement: autocannon against the API, or the same statements through `pg`, both at a
+// given concurrency for a given time; requests per second and latency percentiles.
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Statement } from './capture';
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+  /** What the errors were: status codes other than 2xx, connection errors, timeouts. */
+  errorKinds?: string;
+}
+
+export async function loadApi(
+  url: string,
+  token: string,
+  connections: number,
+  seconds: number,
+): Promise<Measured> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+    timeout: 30,
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  const codes = Object.entries(
+    (result as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+  )
+    .filter(([code]) => !code.startsWith('2'))
+    .map(([code, v]) => `${v.count} x ${code}`);
+  if (result.errors) codes.push(`${result.errors} errors`);
+  if (result.timeouts) codes.push(`${result.timeouts} timeouts`);
+  return {
+    errorKinds: codes.join(', '),
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors,
+    total: result.requests.total,
+  };
+}
+
+/** `callers` loops, each replaying the endpoint's statements on a pooled connection, one set after another. */
+export async function loadSql(
+  url: string,
+  statements: Statement[],
+  callers: number,
+  poolSize: number,
+  seconds: number,
+): Promise<Measured> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const latencies: number[] = [];
+  let errors = 0;
+  let lastError = '';
+  const until = performance.now() + seconds * 1000;
+  const caller = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const client = await pool.connect();
+      try {
+        for (const s of statements) await client.query(s.text, s.values);
+      } catch (err) {
+        errors += 1;
+        lastError = err instanceof Error ? err.message : String(err);
+        await client.query('rollback').catch(() => undefined);
+      } finally {
+        client.release();
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: callers }, caller));
+  const took = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return {
+    rps: latencies.length / took,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors,
+    total: latencies.length,
+    errorKinds: lastError,
+  };
+}

@@ -1,0 +1,357 @@
+// `npm run bench -- --http`: the API against the same SQL, endpoint by endpoint, on PostgreSQL.
+//
+//   BENCH_DATABASE_URL=postgres://.../kp_bench npm run bench -- --http [--seconds 5]
+//     [--connections 4,64] [--only text] [--workers 1] [--pool 10] [--orders N] [--no-write]
+//
+// The database must hold the scale seed (`npm run seed -- --scale N`); with --orders N an
+// empty database is seeded first. For each endpoint of bench/http/registry.ts the server (its
+// own process, as `npm start` runs it) is driven over loopback by autocannon, then the
+// statements that endpoint runs (captured from it, user check included) are replayed through
+// `pg` by as many callers on a pool as large as the server's. Results go to docs/benchmarks.md.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { buildApp } from '#server/app';
+import { openPostgres } from '#server/db/client';
+import { migrate } from '#server/db/migrate';
+import { seedScale } from '#server/db/scale-seed';
+import { hasAnyUser, seedDemoData } from '#server/db/seed';
+import { createTokenService } from '#server/http/tokens';
+import { captureStatements } from './capture';
+import { loadApi, loadSql, type Measured } from './load';
+import { placeOrders } from './place-orders';
+import { type BenchEndpoint, ENDPOINTS, IDS, LOGINS } from './registry';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SECRET = 'bench-http-secret-that-is-long-enough-for-hs256-signing';
+
+export interface HttpBenchOptions {
+  url: string;
+  seconds: number;
+  connections: number[];
+  only?: string;
+  workers: number;
+  pool: number;
+  orders?: number;
+  write: boolean;
+  log?: (line: string) => void;
+  /** 'in-process': the app listens inside this process (the smoke test: no server start-up). */
+  server?: 'process' | 'in-process';
+}
+
+export interface BenchRow {
+  endpoint: BenchEndpoint;
+  path: string;
+  connections: number;
+  api: Measured;
+  sql: Measured;
+  statements: number;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function prepareDatabase(url: string, orders: number | undefined, log: (l: string) => void) {
+  const database = openPostgres(url);
+  try {
+    await migrate(database);
+    if (orders !== undefined && !(await hasAnyUser(database.db))) {
+      const now = new Date();
+      await seedDemoData(database.db, { now });
+      const summary = await seedScale(database.db, orders, { now });
+      await database.exec('VACUUM ANALYZE');
+      log(`seeded ${orders} orders in ${(summary.tookMs / 1000).toFixed(1)} s`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+async function startServer(url: string, port: number, options: { workers: number; pool: number }) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kp-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      JWT_SECRET: SECRET,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      WORKERS: String(options.workers),
+      PG_POOL_SIZE: String(options.pool),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startInProcess(url: string, port: number, pool: number) {
+  const database = openPostgres(url, { max: pool });
+  const app = await buildApp({
+    db: database.db,
+    listen: database.listen,
+    queries: database.queries,
+    cacheUsers: true,
+    jwtSecret: SECRET,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    stop: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[]> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  await prepareDatabase(options.url, options.orders, log);
+
+  const client = new pg.Client({ connectionString: options.url });
+  await client.connect();
+  const ids: Record<string, number | null> = {};
+  for (const [name, query] of Object.entries(IDS)) {
+    const res = await client.query(query);
+    const value = res.rows[0] ? Object.values(res.rows[0])[0] : null;
+    ids[name] = value === null || value === undefined ? null : Number(value);
+  }
+  const userIds: Record<string, number> = {};
+  for (const [user, login] of Object.entries(LOGINS)) {
+    const res = await client.query('select user_id from users where user_name = $1', [login]);
+    if (res.rows[0]) userIds[user] = res.rows[0].user_id as number;
+  }
+  const orders = Number((await client.query('select count(*) as n from orders')).rows[0].n);
+  await client.end();
+
+  const chosen = ENDPOINTS.filter(
+    (e) => !options.only || e.name.includes(options.only) || e.path.includes(options.only),
+  );
+  const runnable: Array<{ endpoint: BenchEndpoint; path: string; userId: number }> = [];
+  for (const endpoint of chosen) {
+    const missing = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((k) => ids[k] == null);
+    const userId = userIds[endpoint.user];
+    if (missing.length > 0 || userId === undefined) {
+      log(
+        `skipped ${endpoint.name}: no ${missing.length > 0 ? missing.join(', ') : `login ${LOGINS[endpoint.user]}`} in this database`,
+      );
+      continue;
+    }
+    runnable.push({
+      endpoint,
+      path: endpoint.path.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k])),
+      userId,
+    });
+  }
+
+  const captured = await captureStatements(options.url, runnable);
+  const tokens = createTokenService(SECRET, 60, () => new Date());
+  const port = await freePort();
+  const server =
+    options.server === 'in-process'
+      ? await startInProcess(options.url, port, options.pool)
+      : await startServer(options.url, port, options);
+  const rows: BenchRow[] = [];
+  try {
+    log(
+      `${orders.toLocaleString('en-US')} orders; ${options.seconds} s per run; server: ${options.workers} process(es), pool ${options.pool}`,
+    );
+    log(header());
+    for (const [i, r] of runnable.entries()) {
+      const capture = captured[i]!;
+      if (capture.status !== 200) {
+        log(`skipped ${r.endpoint.name}: answered ${capture.status}`);
+        continue;
+      }
+      const token = await tokens.sign(r.userId);
+      for (const connections of options.connections) {
+        const api = await loadApi(`http://127.0.0.1:${port}${r.path}`, token, connections, options.seconds);
+        const sqlRun = await loadSql(
+          options.url,
+          capture.statements,
+          connections,
+          Math.min(connections, options.pool * options.workers),
+          options.seconds,
+        );
+        const row = {
+          endpoint: r.endpoint,
+          path: r.path,
+          connections,
+          api,
+          sql: sqlRun,
+          statements: capture.statements.length,
+        };
+        rows.push(row);
+        log(line(row));
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  if (options.write) writeReport(rows, options, orders);
+  return rows;
+}
+
+const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+
+/** The standing targets (GUIDE.md): at 4 connections p99 < 50 ms (reports: < 200 ms); at 64, API/SQL >= 0.7. */
+export function verdict(row: BenchRow): string {
+  const problems: string[] = [];
+  if (row.api.errors > 0) problems.push(`${row.api.errors} errors`);
+  if (row.sql.errors > 0) problems.push(`${row.sql.errors} SQL errors`);
+  if (row.connections <= 4) {
+    const limit = row.endpoint.kind === 'report' ? 200 : 50;
+    if (row.api.p99 >= limit) problems.push(`p99 >= ${limit} ms`);
+  } else if (row.sql.rps > 0 && row.api.rps / row.sql.rps < 0.7) {
+    problems.push('API/SQL < 0.7');
+  }
+  return problems.length === 0 ? 'ok' : `MISS: ${problems.join(', ')}`;
+}
+
+function header() {
+  return `${'endpoint'.padEnd(44)} conns  API req/s  p50 ms  p99 ms  SQL q/s  p50 ms  p99 ms  API/SQL  target`;
+}
+
+function line(r: BenchRow) {
+  const ratio = r.sql.rps > 0 ? (r.api.rps / r.sql.rps).toFixed(2) : '-';
+  return `${r.endpoint.name.padEnd(44)} ${String(r.connections).padStart(5)} ${r.api.rps.toFixed(0).padStart(10)} ${ms(r.api.p50).padStart(7)} ${ms(r.api.p99).padStart(7)} ${r.sql.rps.toFixed(0).padStart(8)} ${ms(r.sql.p50).padStart(7)} ${ms(r.sql.p99).padStart(7)} ${ratio.padStart(8)}  ${verdict(r)}`;
+}
+
+const START = '<!-- http-bench:start -->';
+const END = '<!-- http-bench:end -->';
+
+function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number) {
+  const file = join(ROOT, 'docs', 'benchmarks.md');
+  const cpu = cpus();
+  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}`;
+  const table = [
+    '| endpoint | path | conns | API req/s | API p50 | API p99 | SQL q/s | SQL p50 | SQL p99 | API / SQL | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.endpoint.name}${r.endpoint.note ? ` (${r.endpoint.note})` : ''} | \`${r.path.replace(/\|/g, '%7C')}\` | ${r.connections} | ${r.api.rps.toFixed(0)} | ${ms(r.api.p50)} ms | ${ms(r.api.p99)} ms | ${r.sql.rps.toFixed(0)} | ${ms(r.sql.p50)} ms | ${ms(r.sql.p99)} ms | ${r.sql.rps > 0 ? (r.api.rps / r.sql.rps).toFixed(2) : '-'} | ${verdict(r)} |`,
+    ),
+  ].join('\n');
+  const section = [
+    START,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu.length} x ${cpu[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, PostgreSQL on the same machine, ${orders.toLocaleString('en-US')} orders; the server, PostgreSQL and the load generator share the machine (and other engineers' test suites ran at the same time).`,
+    '',
+    `Command: \`${command}\``,
+    '',
+    table,
+    END,
+  ].join('\n');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    text = '# Benchmarks\n\n';
+  }
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  text =
+    a >= 0 && b > a
+      ? text.slice(0, a) + section + text.slice(b + END.length)
+      : `${text.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, text);
+}
+
+function arg(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** `--place`: orders per second through the API, then the stock checked (part 5). */
+async function placeBench(url: string, args: string[]) {
+  const workers = Number(arg(args, '--workers') ?? 1);
+  const pool = Number(arg(args, '--pool') ?? 10);
+  const connections = Number(arg(args, '--connections') ?? 64);
+  const seconds = Number(arg(args, '--seconds') ?? 10);
+  const hot = args.includes('--hot');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const user = (
+    await client.query('select user_id, customer_id from users where user_name = $1', [LOGINS.customer])
+  ).rows[0] as { user_id: number; customer_id: number } | undefined;
+  await client.end();
+  if (!user) throw new Error(`no ${LOGINS.customer} login: seed with npm run seed -- --scale N`);
+  const port = await freePort();
+  const server = await startServer(url, port, { workers, pool });
+  try {
+    const token = await createTokenService(SECRET, 60, () => new Date()).sign(user.user_id);
+    const r = await placeOrders({
+      url,
+      baseUrl: `http://127.0.0.1:${port}`,
+      token,
+      customerId: user.customer_id,
+      connections,
+      seconds,
+      hot,
+    });
+    const text = `placing orders (${hot ? 'all on the same 3 products' : 'spread over the products'}), ${connections} connections, ${seconds} s, ${workers} process(es), pool ${pool}: ${r.ordersPerSecond.toFixed(0)} orders/s, p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms; ${r.created} created, ${r.refused} refused (409), ${r.errors} errors; products below zero: ${r.negativeStock}; orders whose reserved units differ from their lines: ${r.reservedMismatch}`;
+    console.log(text);
+    if (!args.includes('--no-write')) {
+      const file = join(ROOT, 'docs', 'benchmarks.md');
+      const now = new Date().toISOString().slice(0, 16).replace('T', ' ');
+      writeFileSync(
+        file,
+        `${readFileSync(file, 'utf8').trimEnd()}\n\n- ${now} UTC, \`npm run bench -- --http --place${hot ? ' --hot' : ''} --seconds ${seconds} --workers ${workers}\`: ${text}\n`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function httpBenchMain(args: string[]): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!url)
+    throw new Error(
+      'Set BENCH_DATABASE_URL to a PostgreSQL database with the scale seed (npm run seed -- --scale N)',
+    );
+  if (args.includes('--place')) return placeBench(url, args);
+  const rows = await runHttpBench({
+    url,
+    seconds: Number(arg(args, '--seconds') ?? 5),
+    connections: (arg(args, '--connections') ?? '4,64').split(',').map(Number),
+    only: arg(args, '--only'),
+    workers: Number(arg(args, '--workers') ?? 1),
+    pool: Number(arg(args, '--pool') ?? 10),
+    orders: arg(args, '--orders') ? Number(arg(args, '--orders')) : undefined,
+    write: !args.includes('--no-write'),
+  });
+  const misses = rows.filter((r) => verdict(r) !== 'ok');
+  console.log(
+    `\n${rows.length} runs, ${misses.length} missing a target${misses.length ? `: ${misses.map((r) => `${r.endpoint.name} @${r.connections}`).join('; ')}` : ''}`,
+  );
+}

@@ -1,0 +1,82 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { loginAs, screenshot, setupBrowser } from './support';
+
+const browser = setupBrowser();
+
+describe('the admin', () => {
+  it('creates a role and a user with it; the new user signs in and lands in the right portal', async () => {
+    const page = await browser.newPage();
+    const tag = Date.now().toString(36);
+    const roleName = `Night Dispatch Manager ${tag}`;
+    const userName = `dispatch.${tag}`;
+    await loginAs(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByText('Total orders').waitFor();
+    await screenshot(page, 'admin-dashboard');
+
+    await page.getByRole('link', { name: 'Users & Roles' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin/users');
+    await page.getByRole('tab', { name: /Roles/ }).click();
+    await page.getByRole('button', { name: 'Add role' }).click();
+    const roleForm = page.getByRole('dialog', { name: 'Add role' });
+    // name and access rights are required
+    await roleForm.getByRole('button', { name: 'Add role' }).click();
+    await roleForm.getByText('Role name is required').waitFor();
+    await roleForm.getByLabel('Role name').fill(roleName);
+    await roleForm.getByLabel('Access rights').fill('Night train and truck scheduling');
+    await roleForm.getByRole('button', { name: 'Add role' }).click();
+    await page.getByText('Role created successfully!').waitFor();
+    await page.getByRole('cell', { name: roleName, exact: true }).waitFor();
+
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const userForm = page.getByRole('dialog', { name: 'Add user' });
+    // portal-spec §5: the role defaults to the assistant role
+    expect(await userForm.getByLabel('Role').inputValue()).toBe('Driver Assistant');
+    await userForm.getByLabel('Name').fill(userName);
+    await userForm.getByLabel('Email').fill(`${userName}@example.test`);
+    await userForm.getByLabel('Role').selectOption(roleName);
+    await userForm.getByLabel('Password').fill('night-shift-pass');
+    await userForm.getByRole('button', { name: 'Add user' }).click();
+    await page.getByText('User created successfully!').waitFor();
+    await page.getByLabel('Search users').fill(userName);
+    await page.getByText(`${userName}@example.test`).waitFor();
+    await screenshot(page, 'admin-users');
+
+    // the new user signs in and lands in the manager portal (the role name contains "manager")
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await loginAs(page, userName, 'night-shift-pass');
+    await page.waitForURL((url) => url.pathname === '/manager');
+  });
+
+  it('opens a report, exports it as CSV and as PDF, and both files are valid', async () => {
+    const page = await browser.newPage();
+    await loginAs(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('link', { name: 'Reports' }).first().click();
+    await page.getByRole('button', { name: 'Sales by City' }).click();
+    await page.getByRole('heading', { name: 'Sales by City' }).waitFor();
+    await page.getByRole('table', { name: 'Sales by City' }).waitFor();
+    await screenshot(page, 'admin-report');
+
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toMatch(/^city-sales-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/);
+    const text = await readFile((await csv.path())!, 'utf8');
+    const [header, first] = text.split('\r\n');
+    expect(header).toBe('City,Orders,Units,Revenue,Share');
+    expect(first?.split(',')).toHaveLength(5);
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export PDF' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toMatch(/^city-sales-.*\.pdf$/);
+    const bytes = await readFile((await pdf.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.subarray(-6).toString()).toContain('%%EOF');
+  });
+});

@@ -1,0 +1,131 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loginAs, screenshot, setupBrowser } from './support';
+
+const browser = setupBrowser();
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** The demo customer (seed-data CUSTOMER_DATA[0]), one of the stops of the demo crew's run today. */
+const DEMO_CUSTOMER = 'Perera Grocery';
+
+/** Draws a signature with the pointer on the dialog's canvas. */
+async function sign(page: Page) {
+  const box = (await page.getByRole('img', { name: /Signature/ }).boundingBox())!;
+  await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 24; i++) {
+    await page.mouse.move(box.x + 20 + i * 10, box.y + box.height / 2 - Math.sin(i / 2.5) * 35);
+  }
+  await page.mouse.up();
+  await page.getByRole('img', { name: 'Signature: signed' }).waitFor();
+}
+
+async function confirmItem(page: Page, button: Locator, recipient: string) {
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'Confirm delivery' });
+  await dialog.getByLabel('Received by').fill(recipient);
+  await sign(page);
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The first item of the stop still to confirm. */
+const nextOpenItem = (page: Page, stop: Locator) =>
+  stop
+    .getByRole('button', { name: /^Confirm .+ for order #\d+$/ })
+    .and(page.locator(':enabled'))
+    .first();
+
+describe('the driver on a phone', () => {
+  it('starts the run, confirms items with name and signature, one of them offline, and the customer sees it delivered', async () => {
+    const page = await browser.newPage(PHONE);
+    await loginAs(page, 'driver');
+    await page.waitForURL((url) => url.pathname === '/assistant');
+    const today = page.getByRole('region', { name: 'Today' });
+    await today
+      .getByRole('button', { name: /^Start delivery #\d+$/ })
+      .first()
+      .waitFor();
+    await screenshot(page, 'assistant-home');
+
+    // start today's scheduled run from the assignments
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Assignments' }).click();
+    await page.waitForURL((url) => url.pathname === '/assistant/assignments');
+    const start = page
+      .getByRole('region', { name: 'Today' })
+      .getByRole('button', { name: /^Start delivery #\d+$/ })
+      .first();
+    const label = (await start.getAttribute('aria-label'))!;
+    const deliveryId = Number(/#(\d+)/.exec(label)![1]);
+    await start.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start delivery' }).click();
+    await page.waitForURL((url) => url.pathname === '/assistant/confirmation');
+    await page.getByText(`Delivery #${deliveryId} ·`).waitFor();
+
+    // the demo customer's stop: every item but the last confirmed online, one by one
+    const stop = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: DEMO_CUSTOMER }) });
+    const orderId = Number(/#(\d+)/.exec((await stop.getByText(/^Order #\d+$/).textContent())!)![1]);
+    const confirmButtons = stop.getByRole('button', { name: /^Confirm .+ for order #\d+$/ });
+    const count = await confirmButtons.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < count - 1; i++) {
+      await confirmItem(page, nextOpenItem(page, stop), 'Nimal Perera');
+    }
+    await expect.poll(() => stop.getByText('Received by Nimal Perera').count()).toBe(count - 1);
+    await screenshot(page, 'assistant-confirmation');
+
+    // the service worker now holds the app and the day's data
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await stop.getByText('Received by Nimal Perera').first().waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    // no signal: the last item waits on the phone
+    await page.context().setOffline(true);
+    await page.getByText('You are offline').waitFor();
+    await confirmItem(page, nextOpenItem(page, stop), 'Nimal Perera');
+    await stop.getByText('Waiting to send · received by Nimal Perera').waitFor();
+    await page.getByText('1 confirmation waiting to send').waitFor();
+    // still offline, the portal opens again with the day's items and the waiting confirmation
+    await page.reload();
+    await page.getByText('You are offline').waitFor();
+    await stop.getByText('Waiting to send · received by Nimal Perera').waitFor();
+    await page.getByText('1 confirmation waiting to send').waitFor();
+    await screenshot(page, 'assistant-offline');
+
+    // the signal returns: it is sent (once) and the order is delivered
+    await page.context().setOffline(false);
+    await stop.getByText('Delivered', { exact: true }).waitFor();
+    await expect.poll(() => stop.getByText('Received by Nimal Perera').count()).toBe(count);
+    expect(await page.getByText('waiting to send').count()).toBe(0);
+    // a reload still shows every item confirmed, its button disabled
+    await page.reload();
+    await stop.getByText('Delivered', { exact: true }).waitFor();
+    for (const button of await stop.getByRole('button', { name: /^Confirm .+ for order #\d+$/ }).all()) {
+      expect(await button.isDisabled()).toBe(true);
+    }
+    await page.context().close();
+
+    // the customer sees the order delivered, who received it, and a notification about it
+    const customer = await browser.newPage(PHONE);
+    await loginAs(customer, 'customer');
+    await customer.waitForURL((url) => url.pathname === '/customer');
+    const bell = customer.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor();
+    await customer.goto(`/customer/orders/${orderId}`);
+    await customer.getByText('Received by Nimal Perera').waitFor();
+    await customer.getByRole('img', { name: 'Signature of Nimal Perera' }).waitFor();
+    await screenshot(customer, 'customer-proof-of-delivery');
+    await customer.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await customer
+      .getByRole('dialog', { name: 'Notifications' })
+      .getByText(`Order #${orderId} has been delivered, received by Nimal Perera.`)
+      .waitFor();
+    await screenshot(customer, 'customer-notifications');
+    await customer.context().close();
+  });
+});

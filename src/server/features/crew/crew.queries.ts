@@ -1,0 +1,267 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client';
+import { isoTimestamp } from '#server/db/sql-helpers';
+import type { Assignment, DeliveryItem, FailureReason } from '#shared/contract/crew';
+import type { DeliveryStatus, OrderStatus } from '#shared/order-status';
+
+const person = (alias: string) =>
+  sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`);
+
+/** Who confirmed: the crew member's name behind the login, else the login name. */
+const confirmerName = sql`coalesce(${person('ce')}, cu.user_name)`;
+
+export async function employeeExists(db: Executor, employeeId: number): Promise<boolean> {
+  const res = await db.execute(sql`select 1 from employees where employee_id = ${employeeId}`);
+  return res.rows.length > 0;
+}
+
+/**
+ * The employee's deliveries as driver or assistant: on the road first, then the scheduled ones
+ * soonest first, then those delivered since `deliveredSince`, latest first.
+ */
+export async function listAssignments(db: Executor, employeeId: number, deliveredSince: Date) {
+  const res = await db.execute<Assignment>(
+    sql`select d.delivery_id, r.end_location, tr.plate_number, ${person('de')} as driver_name, d.status,
+          (select count(*) from delivery_orders x where x.delivery_id = d.delivery_id)::int as order_count,
+          ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, ${isoTimestamp('d.end_date_time')} as end_date_time,
+          r.name as route_name, r.covered_towns as route_towns, ci.name as store_city, ${person('ae')} as assistant_name,
+          case when d.driver_employee_id = ${employeeId} then 'Driver' else 'Assistant' end as crew_role,
+          case when d.driver_employee_id = ${employeeId} then ${person('ae')} else ${person('de')} end as crew_mate_name,
+          (select count(*) from delivery_orders x join order_items oi on oi.order_id = x.order_id
+            where x.delivery_id = d.delivery_id)::int as item_count,
+          (select count(*) from item_confirmations c where c.delivery_id = d.delivery_id)::int as confirmed_count,
+          case when d.started_at is null then null else ${isoTimestamp('d.started_at')} end as started_at,
+          case when d.completed_at is null then null else ${isoTimestamp('d.completed_at')} end as completed_at
+        from deliveries d
+        join routes r on r.route_id = d.route_id
+        join stores s on s.store_id = r.store_id
+        join cities ci on ci.city_id = s.city_id
+        join trucks tr on tr.truck_id = d.truck_id
+        left join employees de on de.employee_id = d.driver_employee_id
+        left join employees ae on ae.employee_id = d.assistant_employee_id
+        where (d.driver_employee_id = ${employeeId} or d.assistant_employee_id = ${employeeId})
+          and (d.status <> 'Delivered' or d.delivery_date_time >= ${deliveredSince.toISOString()}::timestamptz)
+        order by case d.status when 'In Transit' then 0 when 'Scheduled' then 1 else 2 end,
+          case when d.status = 'Delivered' then null else d.delivery_date_time end asc,
+          d.delivery_date_time desc, d.delivery_id
+        limit 200`,
+  );
+  return res.rows;
+}
+
+export type CrewDeliveryRow = {
+  delivery_id: number;
+  status: DeliveryStatus;
+  driver_employee_id: number | null;
+  assistant_employee_id: number | null;
+  start_at: string;
+  route_name: string;
+};
+
+/** The delivery's status and crew; `lock`: its row locked for this transaction. */
+export async function findCrewDelivery(db: Executor, deliveryId: number, lock = false) {
+  const res = await db.execute<CrewDeliveryRow>(
+    sql`select d.delivery_id, d.status, d.driver_employee_id, d.assistant_employee_id,
+          ${isoTimestamp('d.delivery_date_time')} as start_at, r.name as route_name
+        from deliveries d join routes r on r.route_id = d.route_id
+        where d.delivery_id = ${deliveryId} ${lock ? sql`for update of d` : sql``}`,
+  );
+  return res.rows[0];
+}
+
+export async function deliveryOrderIds(db: Executor, deliveryId: number): Promise<number[]> {
+  const res = await db.execute<{ order_id: number }>(
+    sql`select order_id from delivery_orders where delivery_id = ${deliveryId} order by order_id`,
+  );
+  return res.rows.map((r) => r.order_id);
+}
+
+export async function setDeliveryStatus(db: Executor, deliveryId: number, status: DeliveryStatus, at: Date) {
+  await db.execute(
+    sql`update deliveries set status = ${status},
+          started_at = case when ${status} = 'In Transit' then ${at.toISOString()}::timestamptz else started_at end,
+          completed_at = case when ${status} = 'Delivered' then ${at.toISOString()}::timestamptz else completed_at end
+        where delivery_id = ${deliveryId}`,
+  );
+}
+
+export async function listDeliveryItems(db: Executor, deliveryId: number) {
+  const res = await db.execute<DeliveryItem>(
+    sql`select oi.order_id, oi.product_id, p.name as product_name, cust.name as customer_name, oi.quantity,
+          coalesce(nullif(o.delivery_address, ''), cust.address) as delivery_address, cust.contact_number,
+          o.special_instructions, o.status as order_status, c.confirmation_id is not null as confirmed,
+          c.client_id::text as confirmation_id, c.recipient_name,
+          case when c.confirmation_id is null then null else ${confirmerName} end as confirmed_by,
+          case when c.confirmation_id is null then null else ${isoTimestamp('c.confirmed_at')} end as confirmed_at
+        from delivery_orders x
+        join orders o on o.order_id = x.order_id
+        join customers cust on cust.customer_id = o.customer_id
+        join order_items oi on oi.order_id = o.order_id
+        join products p on p.product_id = oi.product_id
+        left join item_confirmations c
+          on c.delivery_id = x.delivery_id and c.order_id = oi.order_id and c.product_id = oi.product_id
+        left join users cu on cu.user_id = c.confirmed_by
+        left join employees ce on ce.employee_id = cu.employee_id
+        where x.delivery_id = ${deliveryId}
+        order by o.order_id, p.name, oi.product_id`,
+  );
+  return res.rows;
+}
+
+export type StoredConfirmation = {
+  confirmation_id: string;
+  delivery_id: number;
+  order_id: number;
+  product_id: number;
+  recipient_name: string | null;
+  note: string | null;
+  has_signature: boolean;
+  confirmed_by: string | null;
+  confirmed_at: string;
+};
+
+const confirmationColumns = sql`c.client_id::text as confirmation_id, c.delivery_id, c.order_id, c.product_id,
+  c.recipient_name, c.note, c.signature is not null as has_signature, ${confirmerName} as confirmed_by,
+  ${isoTimestamp('c.confirmed_at')} as confirmed_at`;
+const confirmationJoins = sql`left join users cu on cu.user_id = c.confirmed_by
+  left join employees ce on ce.employee_id = cu.employee_id`;
+
+export async function findConfirmationByClientId(db: Executor, clientId: string) {
+  const res = await db.execute<StoredConfirmation>(
+    sql`select ${confirmationColumns} from item_confirmations c ${confirmationJoins} where c.client_id = ${clientId}::uuid`,
+  );
+  return res.rows[0];
+}
+
+export async function findConfirmationOfItem(
+  db: Executor,
+  deliveryId: number,
+  orderId: number,
+  productId: number,
+) {
+  const res = await db.execute<StoredConfirmation>(
+    sql`select ${confirmationColumns} from item_confirmations c ${confirmationJoins}
+        where c.delivery_id = ${deliveryId} and c.order_id = ${orderId} and c.product_id = ${productId}`,
+  );
+  return res.rows[0];
+}
+
+/** Whether the delivery carries the order, and whether the order has that product. */
+export async function findItemOnDelivery(
+  db: Executor,
+  deliveryId: number,
+  orderId: number,
+  productId: number,
+) {
+  const res = await db.execute<{ on_delivery: boolean; has_item: boolean }>(
+    sql`select exists (select 1 from delivery_orders where delivery_id = ${deliveryId} and order_id = ${orderId}) as on_delivery,
+          exists (select 1 from order_items where order_id = ${orderId} and product_id = ${productId}) as has_item`,
+  );
+  return res.rows[0]!;
+}
+
+export async function insertConfirmation(
+  db: Executor,
+  v: {
+    deliveryId: number;
+    orderId: number;
+    productId: number;
+    userId: number;
+    at: Date;
+    clientId: string | null;
+    recipientName: string | null;
+    signature: string | null;
+    note: string | null;
+  },
+): Promise<boolean> {
+  const res = await db.execute<{ confirmation_id: number }>(
+    sql`insert into item_confirmations
+          (delivery_id, order_id, product_id, confirmed_by, confirmed_at, client_id, recipient_name, signature, note)
+        values (${v.deliveryId}, ${v.orderId}, ${v.productId}, ${v.userId}, ${v.at.toISOString()}::timestamptz,
+          coalesce(${v.clientId}::uuid, gen_random_uuid()), ${v.recipientName}, ${v.signature}, ${v.note})
+        on conflict do nothing returning confirmation_id`,
+  );
+  return res.rows.length > 0;
+}
+
+export async function unconfirmedItemCount(
+  db: Executor,
+  deliveryId: number,
+  orderId: number,
+): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from order_items oi
+        where oi.order_id = ${orderId}
+          and not exists (select 1 from item_confirmations c
+                           where c.delivery_id = ${deliveryId} and c.order_id = oi.order_id and c.product_id = oi.product_id)`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+export async function confirmedItemCount(db: Executor, deliveryId: number, orderId: number): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from item_confirmations where delivery_id = ${deliveryId} and order_id = ${orderId}`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+/** Orders still on the truck that are not Delivered. */
+export async function openOrderCount(db: Executor, deliveryId: number): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from delivery_orders x join orders o on o.order_id = x.order_id
+        where x.delivery_id = ${deliveryId} and o.status <> 'Delivered'`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+export async function orderStatusOf(db: Executor, orderId: number): Promise<OrderStatus | undefined> {
+  const res = await db.execute<{ status: OrderStatus }>(
+    sql`select status from orders where order_id = ${orderId}`,
+  );
+  return res.rows[0]?.status;
+}
+
+export async function removeOrderFromDelivery(db: Executor, deliveryId: number, orderId: number) {
+  await db.execute(
+    sql`delete from delivery_orders where delivery_id = ${deliveryId} and order_id = ${orderId}`,
+  );
+}
+
+export async function insertFailure(
+  db: Executor,
+  v: {
+    deliveryId: number;
+    orderId: number;
+    reason: FailureReason;
+    note: string | null;
+    userId: number;
+    at: Date;
+  },
+) {
+  await db.execute(
+    sql`insert into delivery_failures (delivery_id, order_id, reason, note, failed_by, failed_at)
+        values (${v.deliveryId}, ${v.orderId}, ${v.reason}, ${v.note}, ${v.userId}, ${v.at.toISOString()}::timestamptz)`,
+  );
+}
+
+/** Proof of delivery for the order detail: one receipt per recipient and signature. */
+export async function findReceipts(db: Executor, orderId: number) {
+  const res = await db.execute<{
+    recipient_name: string | null;
+    signature: string | null;
+    confirmed_by: string | null;
+    confirmed_at: string;
+    products: string[];
+  }>(
+    sql`select c.recipient_name, c.signature, min(${confirmerName}) as confirmed_by,
+          ${isoTimestamp('max(c.confirmed_at)')} as confirmed_at,
+          array_agg(p.name order by p.name) as products
+        from item_confirmations c
+        join products p on p.product_id = c.product_id
+        ${confirmationJoins}
+        where c.order_id = ${orderId}
+        group by c.recipient_name, c.signature
+        order by max(c.confirmed_at)`,
+  );
+  return res.rows;
+}

@@ -1,0 +1,204 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client';
+import { isoTimestamp } from '#server/db/sql-helpers';
+import type { Notification } from '#shared/contract/notifications';
+
+/** Who a notification is for: a crew member, a customer (all its logins) or one user. */
+export type Recipient = { employeeId: number } | { customerId: number } | { userId: number };
+
+export interface NewNotification {
+  to: Recipient;
+  type: 'Alert' | 'Info';
+  message: string;
+  at: Date;
+  deliveryId?: number | null;
+  orderId?: number | null;
+  /** Set for events a sweep may find twice: written once per recipient. */
+  eventKey?: string | null;
+}
+
+/** Whose notifications a caller reads: any of its user, employee and customer. */
+export interface NotificationScope {
+  userId?: number | null;
+  employeeId?: number | null;
+  customerId?: number | null;
+}
+
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+const ON_EVENT_CONFLICT = sql`on conflict (coalesce(employee_id, 0), coalesce(user_id, 0), coalesce(customer_id, 0), event_key)
+  where event_key is not null do nothing`;
+
+export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<void> {
+  if (rows.length === 0) return;
+  const values = rows.map((n) => {
+    const to = n.to as { employeeId?: number; customerId?: number; userId?: number };
+    return sql`(${to.employeeId ?? null}::int, ${to.customerId ?? null}::int, ${to.userId ?? null}::int, ${n.type},
+      ${n.message}, ${n.at.toISOString()}::timestamptz, ${n.deliveryId ?? null}::int, ${n.orderId ?? null}::int, ${n.eventKey ?? null})`;
+  });
+  await db.execute(
+    sql`insert into notifications (employee_id, customer_id, user_id, type, message, created_at, delivery_id, order_id, event_key)
+        values ${sql.join(values, sql`, `)} ${ON_EVENT_CONFLICT}`,
+  );
+}
+
+/** The scope as a WHERE condition on notifications n; false when the caller has no identity. */
+function scopeCondition(scope: NotificationScope): SQL {
+  const parts: SQL[] = [];
+  if (scope.userId != null) parts.push(sql`n.user_id = ${scope.userId}`);
+  if (scope.employeeId != null) parts.push(sql`n.employee_id = ${scope.employeeId}`);
+  if (scope.customerId != null) parts.push(sql`n.customer_id = ${scope.customerId}`);
+  return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
+}
+
+export async function listNotifications(db: Executor, scope: NotificationScope, limit: number) {
+  const res = await db.execute<Notification>(
+    sql`select n.notification_id, n.type, n.message, ${isoTimestamp('n.created_at')} as timestamp,
+          n.read_at is not null as read, n.delivery_id, n.order_id
+        from notifications n where ${scopeCondition(scope)}
+        order by n.created_at desc, n.notification_id desc limit ${limit}`,
+  );
+  return res.rows;
+}
+
+export async function countUnread(db: Executor, scope: NotificationScope): Promise<number> {
+  const res = await db.execute<{ n: number }>(
+    sql`select count(*)::int as n from notifications n where ${scopeCondition(scope)} and n.read_at is null`,
+  );
+  return res.rows[0]?.n ?? 0;
+}
+
+/** Marks one of the caller's notifications read; false when it is not the caller's (or does not exist). */
+export async function markRead(db: Executor, scope: NotificationScope, id: number, at: Date) {
+  const res = await db.execute<{ notification_id: number }>(
+    sql`update notifications n set read_at = coalesce(n.read_at, ${at.toISOString()}::timestamptz)
+        where n.notification_id = ${id} and ${scopeCondition(scope)} returning n.notification_id`,
+  );
+  return res.rows.length > 0;
+}
+
+export async function markAllRead(db: Executor, scope: NotificationScope, at: Date): Promise<number> {
+  const res = await db.execute<{ notification_id: number }>(
+    sql`update notifications n set read_at = ${at.toISOString()}::timestamptz
+        where ${scopeCondition(scope)} and n.read_at is null returning n.notification_id`,
+  );
+  return res.rows.length;
+}
+
+/** Sri Lanka time (UTC+05:30, no daylight saving) of a timestamptz column, for messages. */
+const lkTime = (column: string, format = 'YYYY-MM-DD HH24:MI') =>
+  sql.raw(`to_char((${column} at time zone 'UTC') + interval '330 minutes', '${format}')`);
+
+/** Users whose role reaches the manager portal (roles.ts portalForRole, in SQL). */
+const MANAGER_USERS = sql`select u.user_id from users u join roles ro on ro.role_id = u.role_id
+  where u.is_active and lower(ro.role_name) like '%manager%'
+    and lower(ro.role_name) not like '%admin%' and lower(ro.role_name) not like '%warehouse%'`;
+
+export async function managerUserIds(db: Executor): Promise<number[]> {
+  const res = await db.execute<{ user_id: number }>(MANAGER_USERS);
+  return res.rows.map((r) => r.user_id);
+}
+
+/**
+ * The events time makes, not a request (issue 9): a delivery starting within `soonMs`, a
+ * delivery on the road past its route's maximum time, an order whose train has left. Each is
+ * written once per recipient (event_key), so every server may sweep.
+ */
+export async function sweepTimedEvents(db: Executor, now: Date, soonMs: number): Promise<void> {
+  const nowIso = now.toISOString();
+  const soon = new Date(now.getTime() + soonMs).toISOString();
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  await db.execute(
+    sql`insert into notifications (employee_id, type, message, created_at, delivery_id, event_key)
+        select m.employee_id, 'Alert',
+               'Delivery #' || d.delivery_id || ' on ' || r.name || ' starts at ' || ${lkTime('d.delivery_date_time', 'HH24:MI')}
+                 || ' (truck ' || tr.plate_number || ', ' || (select count(*) from delivery_orders x where x.delivery_id = d.delivery_id)
+                 || ' orders). Start it from your assignments when you leave.',
+               ${nowIso}::timestamptz, d.delivery_id,
+               'delivery:' || d.delivery_id || ':starting:' || ${lkTime('d.delivery_date_time', 'YYYYMMDDHH24MI')}
+          from deliveries d
+          join routes r on r.route_id = d.route_id
+          join trucks tr on tr.truck_id = d.truck_id
+          cross join lateral (values (d.driver_employee_id), (d.assistant_employee_id)) m (employee_id)
+         where d.status = 'Scheduled' and d.delivery_date_time > ${nowIso}::timestamptz
+           and d.delivery_date_time <= ${soon}::timestamptz and m.employee_id is not null
+        ${ON_EVENT_CONFLICT}`,
+  );
+  const lateMessage = sql`'Delivery #' || d.delivery_id || ' on ' || r.name || ' is running past its route''s maximum time of '
+      || trim(to_char(r.max_delivery_hours, 'FM990.0')) || ' h (planned end ' || ${lkTime('d.end_date_time', 'HH24:MI')} || ').'`;
+  const lateWhere = sql`d.status = 'In Transit' and d.end_date_time < ${nowIso}::timestamptz
+    and d.end_date_time > ${dayAgo}::timestamptz`;
+  // the crew, and every manager
+  await db.execute(
+    sql`insert into notifications (employee_id, type, message, created_at, delivery_id, event_key)
+        select m.employee_id, 'Alert', ${lateMessage}, ${nowIso}::timestamptz, d.delivery_id, 'delivery:' || d.delivery_id || ':late'
+          from deliveries d join routes r on r.route_id = d.route_id
+          cross join lateral (values (d.driver_employee_id), (d.assistant_employee_id)) m (employee_id)
+         where ${lateWhere} and m.employee_id is not null
+        ${ON_EVENT_CONFLICT}`,
+  );
+  await db.execute(
+    sql`insert into notifications (user_id, type, message, created_at, delivery_id, event_key)
+        select mu.user_id, 'Alert', ${lateMessage}, ${nowIso}::timestamptz, d.delivery_id, 'delivery:' || d.delivery_id || ':late'
+          from deliveries d join routes r on r.route_id = d.route_id
+          cross join (${MANAGER_USERS}) mu
+         where ${lateWhere}
+        ${ON_EVENT_CONFLICT}`,
+  );
+  await db.execute(
+    sql`insert into notifications (customer_id, type, message, created_at, order_id, event_key)
+        select o.customer_id, 'Info',
+               'Order #' || o.order_id || ' is on the train ' || t.train_name || ' to ' || c.name || ', arriving '
+                 || ${lkTime('t.arrival_date_time')} || '.',
+               ${nowIso}::timestamptz, o.order_id, 'order:' || o.order_id || ':train:' || t.train_trip_id
+          from train_allocations a
+          join train_trips t on t.train_trip_id = a.train_trip_id
+          join cities c on c.city_id = t.arrival_city_id
+          join orders o on o.order_id = a.order_id
+         where t.departure_date_time <= ${nowIso}::timestamptz and t.departure_date_time > ${dayAgo}::timestamptz
+           and o.status = 'Scheduled'
+        ${ON_EVENT_CONFLICT}`,
+  );
+}
+
+/** Tells each order's customer it was approved (bulk approvals: the dispatch planner). */
+export async function insertApprovalNotices(db: Executor, orderIds: number[], at: Date): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db.execute(
+    sql`insert into notifications (customer_id, type, message, created_at, order_id)
+        select o.customer_id, 'Info', 'Order #' || o.order_id || ' is approved and scheduled for delivery.',
+               ${at.toISOString()}::timestamptz, o.order_id
+          from orders o where o.order_id in (${idList(orderIds)})`,
+  );
+}
+
+const person = (alias: string) =>
+  sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`);
+
+/**
+ * "New assignment" for the driver and the assistant of new deliveries, in one statement (the
+ * dispatch planner commits hundreds at once); the same text as notifyCrewChange writes.
+ */
+export async function insertAssignmentNotices(db: Executor, deliveryIds: number[], at: Date): Promise<void> {
+  if (deliveryIds.length === 0) return;
+  await db.execute(
+    sql`insert into notifications (employee_id, type, message, created_at, delivery_id)
+        select m.employee_id, 'Alert',
+               'New assignment: delivery #' || d.delivery_id || ' on ' || r.name || ' (to ' || r.end_location || '), '
+                 || ${lkTime('d.delivery_date_time')} || ', truck ' || tr.plate_number || '. You are the ' || m.seat
+                 || coalesce('; crew mate ' || m.mate, '') || '.',
+               ${at.toISOString()}::timestamptz, d.delivery_id
+          from deliveries d
+          join routes r on r.route_id = d.route_id
+          join trucks tr on tr.truck_id = d.truck_id
+          left join employees de on de.employee_id = d.driver_employee_id
+          left join employees ae on ae.employee_id = d.assistant_employee_id
+          cross join lateral (values (d.driver_employee_id, 'driver', ${person('ae')}),
+                                     (d.assistant_employee_id, 'assistant', ${person('de')})) m (employee_id, seat, mate)
+         where d.delivery_id in (${idList(deliveryIds)}) and m.employee_id is not null`,
+  );
+}

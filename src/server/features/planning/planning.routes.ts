@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { App, AppContext } from '#server/context';
+import { currentUser } from '#server/http/auth-context';
+import { errorSchema, idParam } from '#shared/contract/common';
+import { pendingOrdersSchema, pendingQuery, planRequest, proposalSchema } from '#shared/contract/planning';
+import {
+  commitProposal,
+  createProposal,
+  discardProposal,
+  getProposal,
+  pendingForPeriod,
+} from './planning.service';
+
+/** The dispatch planner (issue 12): plan a period's trains, trucks and crews, then commit or discard. */
+export function registerPlanningRoutes(app: App, ctx: AppContext): void {
+  app.get(
+    '/api/planning/pending-orders',
+    {
+      config: { permission: 'planning:plan' },
+      schema: {
+        tags: ['planning'],
+        summary: 'Pending orders requested in the period (default: the next 7 days), to pick for a plan',
+        querystring: pendingQuery,
+        response: { 200: pendingOrdersSchema, 422: errorSchema },
+      },
+    },
+    async (request) => pendingForPeriod(ctx, request.query),
+  );
+
+  app.post(
+    '/api/planning/proposals',
+    {
+      config: { permission: 'planning:plan' },
+      schema: {
+        tags: ['planning'],
+        summary:
+          'Plan the period: approved orders without a train or truck and the picked pending orders onto trains, trucks and crews; the proposal is kept, nothing else changes',
+        body: planRequest,
+        response: { 201: proposalSchema, 422: errorSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createProposal(ctx, currentUser(request), request.body)),
+  );
+
+  app.get(
+    '/api/planning/proposals/:id',
+    {
+      config: { permission: 'planning:plan' },
+      schema: {
+        tags: ['planning'],
+        summary: 'One of your proposals',
+        params: idParam,
+        response: { 200: proposalSchema, 404: errorSchema },
+      },
+    },
+    async (request) => getProposal(ctx, currentUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/planning/proposals/:id/commit',
+    {
+      config: { permission: 'planning:plan' },
+      schema: {
+        tags: ['planning'],
+        summary:
+          'Apply the whole proposal in one transaction after checking every rule again; 409 naming what changed, and nothing applied, when anything did',
+        params: idParam,
+        response: { 200: proposalSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => commitProposal(ctx, currentUser(request), request.params.id),
+  );
+
+  app.delete(
+    '/api/planning/proposals/:id',
+    {
+      config: { permission: 'planning:plan' },
+      schema: {
+        tags: ['planning'],
+        summary: 'Discard an open proposal',
+        params: idParam,
+        response: { 204: z.null(), 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await discardProposal(ctx, currentUser(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

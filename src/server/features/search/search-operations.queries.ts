@@ -1,0 +1,304 @@
+// Search over the big tables (orders, deliveries, train trips, the stock ledger). None of them
+// is matched by text directly: a text finds the small things (customers, routes, trucks,
+// cities, crew) through their trigram indexes, and the rows follow through the foreign-key
+// indexes, a few per match. So the cost follows the matches shown, not the million orders.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client';
+import { CANDIDATES, EXACT, type FoundRow, fold, type Match, matches, score } from './search.queries';
+
+/** How many customers, routes, cities... a text may reach before their rows are read. */
+const VIA = 5;
+/** Found through the exact number of something else (the order on a delivery, a trip). */
+const LINKED = 2.5;
+
+const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
+const minute = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`);
+/** Numbers as one array parameter (a PostgreSQL array literal). */
+const pgArray = (values: number[]) => `{${JSON.stringify(values).slice(1, -1)}}`;
+const none = sql`select null::int as id, null::float8 as score where false`;
+const number = (m: Match, build: (n: number) => SQL) => (m.number === null ? none : build(m.number));
+
+export type OrderRow = FoundRow & {
+  status: string;
+  order_date: string;
+  schedule_date: string;
+  customer_name: string;
+  city: string;
+  delivery_address: string;
+  products: string | null;
+  delivery_id: number | null;
+  delivery_status: string | null;
+};
+
+const orderDetails = (found: SQL, limit: number) => sql`
+  select o.order_id as id, f.score, o.status, ${day('o.order_date')} as order_date,
+         o.schedule_date::text as schedule_date, c.name as customer_name, c.city, o.delivery_address,
+         null::text as products, dor.delivery_id, d.status as delivery_status
+    from (select id, max(score) as score from (${found}) x group by id) f
+    join orders o on o.order_id = f.id
+    join customers c on c.customer_id = o.customer_id
+    left join delivery_orders dor on dor.order_id = o.order_id
+    left join deliveries d on d.delivery_id = dor.delivery_id
+   order by f.score desc, o.order_date desc, o.order_id desc
+   limit ${limit}`;
+
+/**
+ * Staff: any order, by its number or through the customers found by their name or address
+ * (`via`: the customers kind's answer, best first, so the customers are matched once).
+ */
+export async function findOrders(
+  db: Executor,
+  m: Match,
+  via: ReadonlyArray<{ id: number; score: number }>,
+): Promise<OrderRow[]> {
+  const top = via.filter((c) => c.score < EXACT).slice(0, VIA);
+  const ids = pgArray(top.map((c) => Number(c.id)));
+  const scores = pgArray(top.map((c) => Number(c.score)));
+  const found = sql`
+    ${number(m, (n) => sql`select order_id as id, ${EXACT}::float8 as score from orders where order_id = ${n}`)}
+    union all
+    select o.order_id, mc.score * 0.9
+      from unnest(${ids}::int[], ${scores}::float8[]) as mc(customer_id, score)
+      cross join lateral (select order_id from orders where customer_id = mc.customer_id
+                           order by order_date desc, order_id desc limit ${m.limit}) o`;
+  return (await db.execute<OrderRow>(orderDetails(found, m.limit))).rows;
+}
+
+/**
+ * A customer's own orders (the ownership is the first condition of the WHERE): by number, or
+ * by the delivery address and the products on them.
+ */
+export async function findOwnOrders(db: Executor, m: Match, customerId: number): Promise<OrderRow[]> {
+  const doc = sql`search_fold(x.delivery_address || ' ' || coalesce(x.products, ''))`;
+  const res = await db.execute<OrderRow>(sql`
+    select x.*, case when x.id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m)} end as score
+      from (select o.order_id as id, o.status, ${day('o.order_date')} as order_date,
+                   o.schedule_date::text as schedule_date, c.name as customer_name, c.city,
+                   o.delivery_address, o.order_date as sort_date,
+                   (select string_agg(p.name, ', ' order by p.name) from order_items oi
+                      join products p on p.product_id = oi.product_id where oi.order_id = o.order_id) as products,
+                   null::int as delivery_id, null::text as delivery_status
+              from orders o join customers c on c.customer_id = o.customer_id
+             where o.customer_id = ${customerId}) x
+     where x.id = ${m.number ?? 0} or ${matches(doc, m)}
+     order by score desc, x.sort_date desc, x.id desc limit ${m.limit}`);
+  return res.rows;
+}
+
+/** How far back a crew member's own deliveries are searched (their work of the season, not years). */
+export const CREW_DAYS = 90;
+
+const crewOf = (employeeId: number, now: Date) => {
+  const since = new Date(now.getTime() - CREW_DAYS * 86_400_000);
+  return sql`(d.driver_employee_id = ${employeeId} or d.assistant_employee_id = ${employeeId})
+             and d.delivery_date_time >= ${since}`;
+};
+
+/** A driver's or assistant's orders: those on their own deliveries, by number, customer or address. */
+export async function findCrewOrders(
+  db: Executor,
+  m: Match,
+  employeeId: number,
+  now: Date,
+): Promise<OrderRow[]> {
+  const doc = fold(`c.name || ' ' || o.delivery_address`);
+  const found = sql`
+    select o.order_id as id,
+           case when o.order_id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m)} end as score
+      from deliveries d
+      join delivery_orders dor on dor.delivery_id = d.delivery_id
+      join orders o on o.order_id = dor.order_id
+      join customers c on c.customer_id = o.customer_id
+     where ${crewOf(employeeId, now)} and (o.order_id = ${m.number ?? 0} or ${matches(doc, m)})`;
+  return (await db.execute<OrderRow>(orderDetails(found, m.limit))).rows;
+}
+
+export type DeliveryRow = FoundRow & {
+  status: string;
+  delivery_date_time: string;
+  route_name: string;
+  end_location: string;
+  plate_number: string;
+  driver_name: string | null;
+  assistant_name: string | null;
+};
+
+const deliveryDetails = (found: SQL, limit: number) => sql`
+  select d.delivery_id as id, f.score, d.status, ${minute('d.delivery_date_time')} as delivery_date_time,
+         r.name as route_name, r.end_location, t.plate_number,
+         dr.first_name || ' ' || dr.last_name as driver_name,
+         asst.first_name || ' ' || asst.last_name as assistant_name
+    from (select id, max(score) as score from (${found}) x group by id) f
+    join deliveries d on d.delivery_id = f.id
+    join routes r on r.route_id = d.route_id
+    join trucks t on t.truck_id = d.truck_id
+    left join employees dr on dr.employee_id = d.driver_employee_id
+    left join employees asst on asst.employee_id = d.assistant_employee_id
+   order by f.score desc, d.delivery_date_time desc, d.delivery_id desc
+   limit ${limit}`;
+
+/** The next deliveries of a route, truck or person, then the latest past ones (index order both). */
+function aroundNow(filter: SQL, now: Date, limit: number) {
+  return sql`(select delivery_id from deliveries d where ${filter} and d.delivery_date_time >= ${now}
+               order by d.delivery_date_time limit ${limit})
+             union all
+             (select delivery_id from deliveries d where ${filter} and d.delivery_date_time < ${now}
+               order by d.delivery_date_time desc limit ${limit})`;
+}
+
+/**
+ * Staff: deliveries by number, by the order on them, or through the routes, trucks and crew
+ * that match (their upcoming deliveries first).
+ */
+export async function findDeliveries(db: Executor, m: Match, now: Date): Promise<DeliveryRow[]> {
+  const routeDoc = fold(`name || ' ' || end_location || ' ' || array_to_string(covered_towns, ' ')`);
+  const crewDoc = fold(`first_name || ' ' || last_name`);
+  const plate = fold('plate_number');
+  const found = sql`
+    ${number(
+      m,
+      (n) => sql`select delivery_id as id, ${EXACT}::float8 as score from deliveries where delivery_id = ${n}
+                           union all
+                           select delivery_id, ${LINKED}::float8 from delivery_orders where order_id = ${n}`,
+    )}
+    union all
+    select x.delivery_id, mr.score * 0.9
+      from (select route_id, ${score(routeDoc, m)} as score from routes where ${matches(routeDoc, m)}
+             order by score desc limit ${VIA}) mr
+      cross join lateral (${aroundNow(sql`d.route_id = mr.route_id`, now, m.limit)}) x
+    union all
+    select x.delivery_id, mt.score * 0.9
+      from (select truck_id, ${score(plate, m)} as score from trucks where ${matches(plate, m)}
+             order by score desc limit ${VIA}) mt
+      cross join lateral (${aroundNow(sql`d.truck_id = mt.truck_id`, now, m.limit)}) x
+    union all
+    select x.delivery_id, me.score * 0.8
+      from (select employee_id, ${score(crewDoc, m)} as score from employees
+             where type in ('Driver', 'Assistant') and ${matches(crewDoc, m)}
+             order by score desc limit ${VIA}) me
+      cross join lateral (${aroundNow(sql`d.driver_employee_id = me.employee_id`, now, m.limit)}
+                          union all
+                          ${aroundNow(sql`d.assistant_employee_id = me.employee_id`, now, m.limit)}) x`;
+  return (await db.execute<DeliveryRow>(deliveryDetails(found, m.limit))).rows;
+}
+
+/** A driver's or assistant's own deliveries, by number, an order on them, route, towns or truck. */
+export async function findCrewDeliveries(
+  db: Executor,
+  m: Match,
+  employeeId: number,
+  now: Date,
+): Promise<DeliveryRow[]> {
+  const doc = fold(
+    `r.name || ' ' || r.end_location || ' ' || array_to_string(r.covered_towns, ' ') || ' ' || t.plate_number`,
+  );
+  const n = m.number ?? 0;
+  const found = sql`
+    select d.delivery_id as id,
+           case when d.delivery_id = ${n} then ${EXACT}::float8
+                when exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n})
+                  then ${LINKED}::float8
+                else ${score(doc, m)} end as score
+      from deliveries d
+      join routes r on r.route_id = d.route_id
+      join trucks t on t.truck_id = d.truck_id
+     where ${crewOf(employeeId, now)}
+       and (d.delivery_id = ${n} or ${matches(doc, m)}
+            or exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n}))`;
+  return (await db.execute<DeliveryRow>(deliveryDetails(found, m.limit))).rows;
+}
+
+export type TripRow = FoundRow & {
+  train_name: string;
+  departure_city: string;
+  arrival_city: string;
+  departure_date_time: string;
+  used_capacity: number;
+  total_capacity: number;
+};
+
+/**
+ * Train trips by number, by an order booked on them, by train name, or by the city they run
+ * to or from (its next trips, then its latest).
+ */
+export async function findTrips(db: Executor, m: Match, now: Date): Promise<TripRow[]> {
+  const cityDoc = fold('name');
+  const trainDoc = fold('train_name');
+  const around = (column: string) => sql`
+    select x.train_trip_id, mc.score * 0.9
+      from (select city_id, ${score(cityDoc, m)} as score from cities where ${matches(cityDoc, m)}
+             order by score desc limit ${VIA}) mc
+      cross join lateral (
+        (select train_trip_id from train_trips t where t.${sql.raw(column)} = mc.city_id
+           and t.departure_date_time >= ${now} order by t.departure_date_time limit ${m.limit})
+        union all
+        (select train_trip_id from train_trips t where t.${sql.raw(column)} = mc.city_id
+           and t.departure_date_time < ${now} order by t.departure_date_time desc limit ${m.limit})) x`;
+  const found = sql`
+    ${number(
+      m,
+      (
+        n,
+      ) => sql`select train_trip_id as id, ${EXACT}::float8 as score from train_trips where train_trip_id = ${n}
+                           union all
+                           select train_trip_id, ${LINKED}::float8 from train_allocations where order_id = ${n}`,
+    )}
+    union all ${around('arrival_city_id')}
+    union all ${around('departure_city_id')}
+    union all
+    (select train_trip_id, ${score(sql`t.doc_`, m)} from
+       (select train_trip_id, departure_date_time, ${trainDoc} as doc_ from train_trips
+         where ${matches(trainDoc, m)} and departure_date_time >= ${now}
+         order by departure_date_time limit ${CANDIDATES}) t
+      order by 2 desc, t.departure_date_time limit ${m.limit})`;
+  const res = await db.execute<TripRow>(sql`
+    select t.train_trip_id as id, f.score, t.train_name, dc.name as departure_city, ac.name as arrival_city,
+           ${minute('t.departure_date_time')} as departure_date_time,
+           t.used_capacity::float8 as used_capacity, t.total_capacity::float8 as total_capacity
+      from (select id, max(score) as score from (${found}) x group by id) f
+      join train_trips t on t.train_trip_id = f.id
+      join cities dc on dc.city_id = t.departure_city_id
+      join cities ac on ac.city_id = t.arrival_city_id
+     order by f.score desc, t.departure_date_time < ${now}, abs(extract(epoch from t.departure_date_time - ${now}))
+     limit ${m.limit}`);
+  return res.rows;
+}
+
+export type MovementRow = FoundRow & {
+  product_id: number;
+  product_name: string;
+  delta: number;
+  reason: string;
+  order_id: number | null;
+  note: string | null;
+  created_at: string;
+};
+
+/** Stock ledger rows by their number, by the order that moved them, or by the words of their note. */
+export async function findMovements(db: Executor, m: Match): Promise<MovementRow[]> {
+  const doc = fold('note');
+  const found = sql`
+    ${number(
+      m,
+      (
+        n,
+      ) => sql`select movement_id as id, ${EXACT}::float8 as score from stock_movements where movement_id = ${n}
+                 union all
+                 (select movement_id, ${LINKED}::float8 from stock_movements where order_id = ${n}
+                   order by movement_id desc limit ${m.limit})`,
+    )}
+    union all
+    (select movement_id, ${score(sql`s.doc_`, m)} from
+       (select movement_id, ${doc} as doc_ from stock_movements
+         where note is not null and ${matches(doc, m)} limit ${CANDIDATES}) s
+      order by 2 desc, movement_id desc limit ${m.limit})`;
+  const res = await db.execute<MovementRow>(sql`
+    select s.movement_id::int as id, f.score, s.product_id, p.name as product_name, s.delta, s.reason,
+           s.order_id, s.note, ${day('s.created_at')} as created_at
+      from (select id, max(score) as score from (${found}) x group by id) f
+      join stock_movements s on s.movement_id = f.id
+      join products p on p.product_id = s.product_id
+     order by f.score desc, s.movement_id desc
+     limit ${m.limit}`);
+  return res.rows;
+}

@@ -1,0 +1,273 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, createUser, type TestUser } from '#server/test/factories';
+import { createTestApp } from '#server/test/harness';
+import {
+  createCrewMember,
+  createPendingOrder,
+  createStore,
+  createTrip,
+  createTruck,
+  insertDelivery,
+  type TestStore,
+} from '#server/test/scheduling-factories';
+import type { SearchResponse } from '#shared/contract/search';
+
+const { app } = await createTestApp();
+const db = app.ctx.db;
+
+let counter = 0;
+/** A name no other test file uses, so matches are this file's rows only. */
+const tag = () => `q${Date.now().toString(36).slice(-4)}${(counter++).toString(36)}`;
+
+async function search(user: TestUser, q: string, limit?: number): Promise<SearchResponse> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/search',
+    query: limit ? { q, limit: String(limit) } : { q },
+    headers: user.auth,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const kinds = (r: SearchResponse) => r.groups.map((g) => g.kind);
+const hits = (r: SearchResponse, kind: string) => r.groups.find((g) => g.kind === kind)?.hits ?? [];
+const ids = (r: SearchResponse, kind: string) => hits(r, kind).map((h) => h.id);
+
+async function renameCustomer(user: TestUser, name: string, address = '12 Lake Road', city = 'Kandy') {
+  await db.execute(
+    sql`update customers set name = ${name}, address = ${address}, city = ${city} where customer_id = ${user.customerId}`,
+  );
+}
+
+let store: TestStore;
+let perera: TestUser;
+let jaya: TestUser;
+let manager: TestUser;
+let warehouse: TestUser;
+let admin: TestUser;
+let pereraOrder: number;
+let jayaOrders: number[];
+const surname = `Jayasinghe${tag()}`;
+const accented = `Sénanayake${tag()}`;
+
+beforeAll(async () => {
+  store = await createStore(app);
+  perera = await createUser(app, 'Customer');
+  jaya = await createUser(app, 'Customer');
+  manager = await createUser(app, 'Manager');
+  warehouse = await createUser(app, 'Warehouse Manager');
+  admin = await createUser(app, 'Admin');
+  await renameCustomer(perera, `Nuwan ${accented}`);
+  await renameCustomer(jaya, `Kasun ${surname}`, '8 Temple Street', 'Galle');
+  pereraOrder = (await createPendingOrder(app, store, { space: 1, customer: perera })).orderId;
+  jayaOrders = [];
+  for (let i = 0; i < 3; i++)
+    jayaOrders.push((await createPendingOrder(app, store, { space: 1, customer: jaya })).orderId);
+});
+
+describe('GET /api/search', () => {
+  it('refuses a missing or too long query and a bad limit with a 422 naming it, and strangers with a 401', async () => {
+    for (const url of [
+      '/api/search',
+      '/api/search?q=',
+      `/api/search?q=${'x'.repeat(101)}`,
+      '/api/search?q=a&limit=0',
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: manager.auth });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().detail, url).toMatch(/q|limit/);
+    }
+    const anonymous = await app.inject({ method: 'GET', url: '/api/search?q=order' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('answers nothing for a query without letters or digits', async () => {
+    expect((await search(manager, '#-')).groups).toEqual([]);
+  });
+});
+
+describe('orders', () => {
+  it('finds an order by its number, with or without #, exact number first', async () => {
+    for (const q of [String(jayaOrders[1]), `#${jayaOrders[1]}`]) {
+      const r = await search(manager, q);
+      expect(r.groups[0]!.kind).toBe('order');
+      expect(r.groups[0]!.hits[0]).toMatchObject({
+        id: jayaOrders[1],
+        title: `Order #${jayaOrders[1]}`,
+        path: `/manager/orders?status=Pending&order=${jayaOrders[1]}`,
+        title_highlights: [{ start: 7, length: String(jayaOrders[1]).length }],
+      });
+    }
+  });
+
+  it('a manager finds a customer and their orders by a name with a typo, newest order first', async () => {
+    const typo = surname.replace('singhe', 'sinhe');
+    const r = await search(manager, typo);
+    expect(ids(r, 'customer')).toEqual([jaya.customerId]);
+    expect(ids(r, 'order')).toEqual([...jayaOrders].reverse());
+    const first = hits(r, 'order')[0]!;
+    expect(first.subtitle.startsWith(`Kasun ${surname}`)).toBe(true);
+    // the typo marks the whole surname of the subtitle
+    expect(first.subtitle_highlights).toEqual([{ start: 6, length: surname.length }]);
+    expect(r.groups.find((g) => g.kind === 'order')!.more_path).toBe(
+      `/manager/orders?q=${encodeURIComponent(typo)}`,
+    );
+  });
+
+  it('is tolerant of case and accents, and matches word prefixes and addresses', async () => {
+    const plain = accented.replace('é', 'e').toUpperCase();
+    expect(ids(await search(manager, plain), 'customer')).toEqual([perera.customerId]);
+    expect(ids(await search(manager, `nuwan ${accented.slice(0, 6)}`), 'customer')).toEqual([
+      perera.customerId,
+    ]);
+    const byAddress = await search(manager, `temple street galle ${surname.slice(0, 8)}`);
+    expect(ids(byAddress, 'customer')).toEqual([jaya.customerId]);
+    const customer = hits(await search(manager, plain), 'customer')[0]!;
+    expect(customer.title.slice(6, 6 + accented.length)).toBe(accented);
+    expect(customer.title_highlights).toEqual([{ start: 6, length: accented.length }]);
+  });
+
+  it('a customer finds only its own orders, whatever it types', async () => {
+    const own = await search(perera, String(pereraOrder));
+    expect(ids(own, 'order')).toEqual([pereraOrder]);
+    expect(hits(own, 'order')[0]!.path).toBe(`/customer/orders/${pereraOrder}`);
+    const queries = [
+      String(jayaOrders[0]),
+      `#${jayaOrders[0]}`,
+      surname,
+      'Kasun',
+      'Temple Street',
+      store.town,
+      'order',
+    ];
+    for (const q of queries) {
+      const r = await search(perera, q);
+      for (const id of ids(r, 'order')) expect([pereraOrder], q).toContain(id);
+      expect(
+        kinds(r).every((k) => k === 'order' || k === 'product'),
+        q,
+      ).toBe(true);
+    }
+    // its own orders by delivery town, with the link to its filtered history
+    const byTown = await search(perera, store.town);
+    expect(ids(byTown, 'order')).toEqual([pereraOrder]);
+    expect(byTown.groups.find((g) => g.kind === 'order')!.more_path).toBe(
+      `/customer/history?q=${encodeURIComponent(store.town)}`,
+    );
+  });
+});
+
+describe('what each role finds', () => {
+  it('products for customers and warehouse, with the products of the catalogue', async () => {
+    const name = `Ceylon Cinnamon ${tag()}`;
+    const product = await createProduct(app, { name, category: 'Spices' });
+    for (const user of [perera, warehouse, admin]) {
+      const r = await search(user, name.slice(0, 12).toLowerCase());
+      expect(ids(r, 'product'), user.userName).toContain(product.productId);
+    }
+    expect(kinds(await search(manager, name))).not.toContain('product');
+    const typo = await search(warehouse, `cinamon ${name.slice(-5)}`);
+    expect(ids(typo, 'product')[0]).toBe(product.productId);
+  });
+
+  it('a warehouse manager finds stores and stock movements, never orders or customers', async () => {
+    const r = await search(warehouse, store.cityName);
+    expect(ids(r, 'store')).toEqual([store.storeId]);
+    expect(hits(r, 'store')[0]!.path).toBe(`/warehouse/store-stock?store=${store.storeId}`);
+    const byOrder = await search(warehouse, String(pereraOrder));
+    expect(kinds(byOrder)).not.toContain('order');
+    expect(hits(byOrder, 'stock_movement').length).toBeGreaterThan(0);
+    // its reservation (a movement whose own number is the same may come first)
+    expect(hits(byOrder, 'stock_movement').some((h) => h.subtitle.includes(`order #${pereraOrder}`))).toBe(
+      true,
+    );
+    expect(kinds(await search(warehouse, surname))).toEqual([]);
+  });
+
+  it('a manager finds trips, deliveries, trucks, routes and crew; plates without their separators', async () => {
+    const truck = await createTruck(app, store.storeId);
+    const plate = `WP CAB-${tag()}`;
+    await db.execute(sql`update trucks set plate_number = ${plate} where truck_id = ${truck.truckId}`);
+    const crew = await createCrewMember(app, 'Driver', store.storeId);
+    const start = new Date(Date.now() + 3 * 86_400_000);
+    const deliveryId = await insertDelivery(app, {
+      truckId: truck.truckId,
+      routeId: store.routeId,
+      start,
+      hours: 2,
+      driverId: crew.employeeId,
+    });
+    const trip = await createTrip(app, store.cityId, { departH: 30, capacity: 100 });
+
+    const byPlate = await search(manager, plate.replace(/[ -]/g, '').toLowerCase());
+    expect(hits(byPlate, 'truck')[0]).toMatchObject({ id: truck.truckId, title: plate });
+    expect(ids(byPlate, 'delivery')).toContain(deliveryId);
+    const byCity = await search(manager, store.cityName);
+    expect(ids(byCity, 'train_trip')).toContain(trip.trainTripId);
+    expect(hits(byCity, 'train_trip').find((h) => h.id === trip.trainTripId)!.path).toBe(
+      `/manager/train?trip=${trip.trainTripId}`,
+    );
+    expect(ids(await search(manager, store.town), 'route')).toEqual([store.routeId]);
+    expect(ids(await search(manager, crew.name), 'employee')).toEqual([crew.employeeId]);
+    const byDelivery = await search(manager, `#${deliveryId}`);
+    expect(hits(byDelivery, 'delivery')[0]).toMatchObject({
+      id: deliveryId,
+      path: `/manager/truck?delivery=${deliveryId}`,
+    });
+    expect(kinds(await search(manager, 'admin'))).not.toContain('user');
+  });
+
+  it('a driver finds its own deliveries and the orders on them, no one else’s', async () => {
+    const driver = await createUser(app, 'Driver');
+    const other = await createCrewMember(app, 'Driver', store.storeId);
+    const truck = await createTruck(app, store.storeId);
+    const start = new Date(Date.now() + 5 * 86_400_000);
+    const mine = await insertDelivery(app, {
+      truckId: truck.truckId,
+      routeId: store.routeId,
+      start,
+      hours: 2,
+      driverId: driver.employeeId,
+    });
+    const theirs = await insertDelivery(app, {
+      truckId: truck.truckId,
+      routeId: store.routeId,
+      start: new Date(start.getTime() + 86_400_000),
+      hours: 2,
+      driverId: other.employeeId,
+    });
+    await db.execute(
+      sql`insert into delivery_orders (delivery_id, order_id) values (${mine}, ${jayaOrders[0]}), (${theirs}, ${jayaOrders[1]})`,
+    );
+
+    const byTown = await search(driver, store.town);
+    expect(ids(byTown, 'delivery')).toEqual([mine]);
+    expect(hits(byTown, 'delivery')[0]!.path).toBe(`/assistant/assignments?delivery=${mine}`);
+    const byName = await search(driver, surname);
+    expect(ids(byName, 'order')).toEqual([jayaOrders[0]]);
+    expect(ids(await search(driver, String(jayaOrders[1])), 'order')).not.toContain(jayaOrders[1]);
+    expect(ids(await search(driver, `#${theirs}`), 'delivery')).not.toContain(theirs);
+    expect(ids(await search(driver, store.town), 'order')).toEqual([jayaOrders[0]]);
+    expect(kinds(await search(driver, store.cityName)).every((k) => k === 'order' || k === 'delivery')).toBe(
+      true,
+    );
+  });
+
+  it('an admin also finds users and roles', async () => {
+    const r = await search(admin, manager.userName);
+    expect(hits(r, 'user')[0]).toMatchObject({
+      id: manager.userId,
+      path: `/admin/users?q=${manager.userName}`,
+    });
+    const roles = await search(admin, 'warehouse manager');
+    expect(hits(roles, 'role')[0]!.title).toBe('Warehouse Manager');
+    expect(kinds(await search(admin, surname))).toEqual(expect.arrayContaining(['customer', 'order']));
+  });
+
+  it('keeps to the limit per kind', async () => {
+    const r = await search(manager, surname, 2);
+    expect(hits(r, 'order')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../bench/http/registry';
+import { runHttpBench, verdict } from '../../bench/http/run-http';
+
+// `npm run bench -- --http` on 10,000 orders, a fraction of a second per run: every endpoint of
+// the registry answers 200 through the server process and its captured SQL replays without
+// error, so the benchmark cannot rot. Timings are not checked here (they belong to the bench).
+const baseUrl = process.env.TEST_DATABASE_URL;
+const onPostgres = process.env.TEST_DB === 'postgres' && !!baseUrl;
+
+describe.runIf(onPostgres)('HTTP benchmark smoke run (10,000 orders)', () => {
+  const name = `kp_bench_smoke_${randomBytes(4).toString('hex')}`;
+  const admin = () => {
+    const u = new URL(baseUrl!);
+    u.pathname = '/postgres';
+    return new pg.Client({ connectionString: u.toString() });
+  };
+  const url = (() => {
+    const u = new URL(baseUrl ?? 'postgres://x/x');
+    u.pathname = `/${name}`;
+    return u.toString();
+  })();
+
+  afterAll(async () => {
+    const c = admin();
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  });
+
+  it('measures every registered endpoint through the API and through pg', { timeout: 180_000 }, async () => {
+    const c = admin();
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    await c.end();
+    const skipped: string[] = [];
+    const rows = await runHttpBench({
+      url,
+      seconds: 0.2,
+      server: 'in-process',
+      connections: [4],
+      workers: 1,
+      pool: 4,
+      orders: 10_000,
+      write: false,
+      log: (line) => {
+        if (line.startsWith('skipped')) skipped.push(line);
+      },
+    });
+    expect(skipped).toEqual([]);
+    expect(rows.map((r) => r.endpoint.name)).toEqual(ENDPOINTS.map((e) => e.name));
+    for (const row of rows) {
+      expect(row.api.total, row.endpoint.name).toBeGreaterThan(0);
+      expect(row.api.errors, `${row.endpoint.name}: ${row.api.errorKinds}`).toBe(0);
+      expect(row.sql.total, row.endpoint.name).toBeGreaterThan(0);
+      expect(row.sql.errors, `${row.endpoint.name} (SQL): ${row.sql.errorKinds}`).toBe(0);
+      expect(row.statements, row.endpoint.name).toBeGreaterThan(0);
+      expect(verdict(row)).toMatch(/^(ok|MISS: .*)$/);
+    }
+  });
+});

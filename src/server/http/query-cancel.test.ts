@@ -1,0 +1,72 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../db/client';
+import { openTestDatabase } from '../test/harness';
+import { registerErrorHandler } from './error-handler';
+import { registerQueryCancel } from './query-cancel';
+
+// Cancelling and the statement timeout are PostgreSQL's (PGlite runs one statement at a time in
+// the server's own thread): this file runs in the suite's PostgreSQL project.
+const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+describe.runIf(onPostgres)('abandoned requests and slow statements on PostgreSQL', async () => {
+  const database = await openTestDatabase();
+  afterAll(() => database.close());
+  const marker = `cancel_probe_${Date.now()}`;
+
+  const running = async () =>
+    (
+      await database.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_stat_activity where state = 'active' and query like ${`%${marker}%`}
+            and query not like '%pg_stat_activity%'`,
+      )
+    ).rows[0]!.n;
+
+  it('cancels the statements of a request whose client went away', async () => {
+    const app = Fastify();
+    registerQueryCancel(app, database.queries!);
+    app.get('/slow', async () => {
+      await database.db.execute(sql.raw(`select pg_sleep(20) as ${marker}`));
+      return { done: true };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const req = httpRequest({ host: '127.0.0.1', port, path: '/slow' });
+      req.on('error', () => undefined);
+      req.end();
+      await expect.poll(running, { timeout: 5000 }).toBe(1);
+      req.destroy();
+      await expect.poll(running, { timeout: 5000 }).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stops a statement past PG_STATEMENT_TIMEOUT_MS and answers 503 with a detail', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const limited = openPostgres(url, { max: 1, statementTimeoutMs: 300 });
+    const app = Fastify();
+    registerErrorHandler(app);
+    app.get('/slow', async () => {
+      await limited.db.execute(sql`select pg_sleep(5)`);
+      return { done: true };
+    });
+    try {
+      const started = Date.now();
+      const res = await app.inject({ method: 'GET', url: '/slow' });
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        detail:
+          'The database took too long to answer and the request was stopped; please narrow it down or try again',
+      });
+    } finally {
+      await app.close();
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { QueryScope, QueryTracker } from '../db/client';
+
+/**
+ * A request's database statements run in a scope of their own; when the client goes away before
+ * the answer is sent (a closed tab, a timed-out load generator), PostgreSQL is told to cancel
+ * what is still running for it instead of finishing work nobody will read.
+ */
+export function registerQueryCancel(app: FastifyInstance, queries: QueryTracker): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    const scope: QueryScope = { clients: new Set() };
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished || scope.clients.size === 0) return;
+      request.log.info({ connections: scope.clients.size }, 'client went away: cancelling its queries');
+      queries.cancel(scope).catch((err: unknown) => request.log.warn({ err }, 'could not cancel queries'));
+    });
+    queries.run(scope, done);
+  });
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { DELIVERY_STATUSES, ORDER_STATUSES } from '../order-status';
+import { idNumber, idString } from './common';
+
+/** The failed-delivery reasons the crew can give (issue 9). */
+export const FAILURE_REASONS = ['Customer absent', 'Refused', 'Address not found'] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/** The largest signature: a PNG data URL of 200 KB. */
+export const MAX_SIGNATURE_CHARS = 204_800;
+
+export const employeeParam = z.object({ employee_id: idString });
+export const deliveryOrderParams = z.object({ id: idString, order_id: idString });
+
+/** GET /deliveries/assistant/{employee_id}/assignments: portal-spec §3 plus route, crew mate and planned end. */
+export const assignmentSchema = z.object({
+  delivery_id: z.number().int(),
+  end_location: z.string(),
+  plate_number: z.string(),
+  driver_name: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
+  order_count: z.number().int(),
+  delivery_date_time: z.string(),
+  end_date_time: z.string(),
+  route_name: z.string(),
+  route_towns: z.array(z.string()),
+  store_city: z.string(),
+  assistant_name: z.string().nullable(),
+  /** Driver or Assistant: what the employee asked about is on this delivery. */
+  crew_role: z.enum(['Driver', 'Assistant']),
+  crew_mate_name: z.string().nullable(),
+  item_count: z.number().int(),
+  confirmed_count: z.number().int(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+});
+export type Assignment = z.infer<typeof assignmentSchema>;
+
+/** GET /deliveries/{id}/order-items: portal-spec §3 plus where to go and what is confirmed. */
+export const deliveryItemSchema = z.object({
+  order_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  customer_name: z.string(),
+  quantity: z.number().int(),
+  delivery_address: z.string(),
+  contact_number: z.string().nullable(),
+  special_instructions: z.string().nullable(),
+  order_status: z.enum(ORDER_STATUSES),
+  confirmed: z.boolean(),
+  confirmation_id: z.string().nullable(),
+  recipient_name: z.string().nullable(),
+  confirmed_by: z.string().nullable(),
+  confirmed_at: z.string().nullable(),
+});
+export type DeliveryItem = z.infer<typeof deliveryItemSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .transform((s) => (s === '' ? null : s))
+    .nullish();
+
+/** POST /deliveries/{id}/confirm-item. */
+export const confirmItemRequest = z.object({
+  order_id: idNumber,
+  product_id: idNumber,
+  recipient_name: optionalText(120),
+  signature: z
+    .string()
+    .max(MAX_SIGNATURE_CHARS, 'must be a PNG of at most 200 KB')
+    .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, 'must be a PNG data URL (data:image/png;base64,...)')
+    .nullish(),
+  note: optionalText(500),
+  /** Made by the phone; the same id sent again answers the stored confirmation. */
+  confirmation_id: z.uuid('must be a UUID').optional(),
+});
+export type ConfirmItemRequest = z.input<typeof confirmItemRequest>;
+
+export const confirmationSchema = z.object({
+  confirmation_id: z.string(),
+  delivery_id: z.number().int(),
+  order_id: z.number().int(),
+  product_id: z.number().int(),
+  recipient_name: z.string().nullable(),
+  note: z.string().nullable(),
+  has_signature: z.boolean(),
+  confirmed_by: z.string().nullable(),
+  confirmed_at: z.string(),
+  /** The order's and the delivery's status after this confirmation. */
+  order_status: z.enum(ORDER_STATUSES),
+  delivery_status: z.enum(DELIVERY_STATUSES),
+  /** true: this answer is a confirmation stored earlier (a retry changed nothing). */
+  replayed: z.boolean(),
+});
+export type Confirmation = z.infer<typeof confirmationSchema>;
+
+/** POST /deliveries/{id}/orders/{order_id}/fail. */
+export const failOrderRequest = z.object({
+  reason: z.enum(FAILURE_REASONS, { error: `must be one of: ${FAILURE_REASONS.join(', ')}` }),
+  note: optionalText(500),
+});
+export type FailOrderRequest = z.input<typeof failOrderRequest>;
+
+export const failOrderResponse = z.object({
+  delivery_id: z.number().int(),
+  order_id: z.number().int(),
+  reason: z.enum(FAILURE_REASONS),
+  order_status: z.enum(ORDER_STATUSES),
+  delivery_status: z.enum(DELIVERY_STATUSES),
+});

@@ -1,0 +1,108 @@
+import { Clock, MapPin, Package, Truck, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Assignment } from '#shared/contract/crew';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { Button, buttonClasses } from '#web/components/ui/button';
+import { Card } from '#web/components/ui/card';
+import { formatShortDateTime } from '#web/lib/date-format';
+
+const TONE: Record<Assignment['status'], BadgeTone> = {
+  Scheduled: 'brand',
+  'In Transit': 'warning',
+  Delivered: 'success',
+};
+
+export interface AssignmentCardProps {
+  assignment: Assignment;
+  confirmationPath: string;
+  /** Shows "Start delivery" on a scheduled delivery. */
+  onStart?: (deliveryId: number) => void;
+  starting?: boolean;
+}
+
+const timeOnly = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+/** One delivery of the crew member: route and towns, truck, crew mate, time, orders and status. */
+export function AssignmentCard({ assignment: a, confirmationPath, onStart, starting }: AssignmentCardProps) {
+  return (
+    <Card className="p-4">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-base font-semibold text-slate-900">
+            {a.route_name} <span className="font-normal text-slate-500">#{a.delivery_id}</span>
+          </h3>
+          <p className="mt-0.5 flex items-start gap-1.5 text-sm text-slate-600">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+            <span>
+              {a.store_city} store → {a.end_location}
+              {a.route_towns.length > 0 && (
+                <span className="text-slate-500"> · {a.route_towns.join(', ')}</span>
+              )}
+            </span>
+          </p>
+        </div>
+        <Badge tone={TONE[a.status]}>{a.status}</Badge>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <Clock aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Time</span>
+          </dt>
+          <dd className="text-slate-800">
+            {formatShortDateTime(a.delivery_date_time)}–{timeOnly.format(new Date(a.end_date_time))}
+          </dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <Truck aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Truck</span>
+          </dt>
+          <dd className="text-slate-800">{a.plate_number}</dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <UserRound aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Crew mate</span>
+          </dt>
+          <dd className="text-slate-800">
+            {a.crew_mate_name ?? 'No crew mate yet'}{' '}
+            <span className="text-slate-500">({a.crew_role === 'Driver' ? 'assistant' : 'driver'})</span>
+          </dd>
+        </div>
+        <div className="flex items-center gap-1.5">
+          <dt>
+            <Package aria-hidden="true" className="size-4 text-slate-400" />
+            <span className="sr-only">Orders</span>
+          </dt>
+          <dd className="text-slate-800">
+            {a.order_count} {a.order_count === 1 ? 'order' : 'orders'} · {a.confirmed_count}/{a.item_count}{' '}
+            items
+          </dd>
+        </div>
+      </dl>
+      {(a.status === 'In Transit' || (a.status === 'Scheduled' && onStart)) && (
+        <div className="mt-4 flex gap-2">
+          {a.status === 'Scheduled' && onStart && (
+            <Button
+              className="w-full sm:w-auto"
+              loading={starting}
+              onClick={() => onStart(a.delivery_id)}
+              aria-label={`Start delivery #${a.delivery_id}`}
+            >
+              Start delivery
+            </Button>
+          )}
+          {a.status === 'In Transit' && (
+            <Link
+              to={`${confirmationPath}?delivery=${a.delivery_id}`}
+              className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}
+            >
+              Confirm items
+            </Link>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}

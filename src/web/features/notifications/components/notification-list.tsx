@@ -1,0 +1,66 @@
+import { clsx } from 'clsx';
+import { Bell, TriangleAlert } from 'lucide-react';
+import type { Notification } from '#shared/contract/notifications';
+import { Button } from '#web/components/ui/button';
+import { formatShortDateTime } from '#web/lib/date-format';
+
+export interface NotificationListProps {
+  rows: Notification[];
+  onRead: (id: number) => void;
+  compact?: boolean;
+}
+
+/** Newest first; an Alert stands out (red, icon); unread ones are bold with a "Mark read" action. */
+export function NotificationList({ rows, onRead, compact }: NotificationListProps) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {rows.map((n) => {
+        const alert = n.type === 'Alert';
+        const Icon = alert ? TriangleAlert : Bell;
+        return (
+          <li
+            key={n.notification_id}
+            className={clsx(
+              'flex gap-3 px-4',
+              compact ? 'py-2.5' : 'py-3.5',
+              !n.read && (alert ? 'bg-red-50/60' : 'bg-indigo-50/40'),
+            )}
+          >
+            <span
+              className={clsx(
+                'mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full',
+                alert ? 'bg-red-100 text-red-700' : 'bg-slate-100 text-slate-600',
+              )}
+            >
+              <Icon aria-hidden="true" className="size-4" />
+              <span className="sr-only">{n.type}</span>
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className={clsx('text-sm', n.read ? 'text-slate-700' : 'font-semibold text-slate-900')}>
+                {n.message}
+              </p>
+              <div className="mt-0.5 flex items-center justify-between gap-2">
+                <p className="text-xs text-slate-500">
+                  {alert && <span className="font-medium text-red-700">Alert · </span>}
+                  {formatShortDateTime(n.timestamp)}
+                  {!n.read && <span className="sr-only"> · unread</span>}
+                </p>
+                {!n.read && (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="-my-1 h-7 shrink-0 px-2 text-xs text-indigo-700"
+                    onClick={() => onRead(n.notification_id)}
+                    aria-label={`Mark read: ${n.message}`}
+                  >
+                    Mark read
+                  </Button>
+                )}
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,311 @@
+import { clsx } from 'clsx';
+import { ArrowRight, Search, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { SearchGroup } from '#shared/contract/search';
+import type { Portal } from '#shared/roles';
+import { Spinner } from '#web/components/ui/spinner';
+import { useSearch } from '../api/search';
+import { searchHint } from '../lib/search-hint';
+import { Marked } from './marked';
+
+/** The box waits this long after the last key before asking the server. */
+const DEBOUNCE_MS = 200;
+
+interface Item {
+  key: string;
+  path: string;
+  group: number;
+}
+
+/** Hits in screen order, each group's "see all" link after its hits: what the arrow keys walk. */
+function flatten(groups: readonly SearchGroup[]): Item[] {
+  return groups.flatMap((g, group) => [
+    ...g.hits.map((h) => ({ key: `${h.kind}-${h.id}`, path: h.path, group })),
+    ...(g.more_path ? [{ key: `${g.kind}-more`, path: g.more_path, group }] : []),
+  ]);
+}
+
+/** Typing in a field of its own: `/` is a character there, not the search shortcut. */
+function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+}
+
+/**
+ * The top-bar search of every portal: results as you type (debounced; the answer for the
+ * latest text wins), grouped by kind, arrow keys and Enter, opened with `/` or Ctrl+K from
+ * anywhere; full screen on a phone.
+ */
+export function GlobalSearch({ portal }: { portal: Portal }) {
+  const navigate = useNavigate();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const search = useSearch(q);
+  const trimmed = text.trim();
+  const data = trimmed && search.data ? search.data : null;
+  const groups = data?.groups ?? [];
+  const items = useMemo(() => flatten(groups), [groups]);
+  const stale = !!data && data.q !== trimmed;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  // a new answer: the best match is the one Enter opens
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the answer changes
+  useEffect(() => setActive(0), [data]);
+
+  useEffect(() => {
+    function onKey(event: globalThis.KeyboardEvent) {
+      const shortcut =
+        (event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTyping(event.target)) ||
+        ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k');
+      if (!shortcut) return;
+      event.preventDefault();
+      setOpen(true);
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    }
+    function onPointer(event: PointerEvent) {
+      if (!boxRef.current?.contains(event.target as Node)) setOpen(false);
+    }
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, []);
+
+  useEffect(() => {
+    document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, listId]);
+
+  function close() {
+    setOpen(false);
+    inputRef.current?.blur();
+  }
+
+  function go(path: string) {
+    setText('');
+    setQ('');
+    close();
+    navigate(path);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      if (items.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((i) => (i + step + items.length) % items.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const item = items[active];
+      if (item && !stale) go(item.path);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (open) close();
+      else setText('');
+    }
+  }
+
+  const showPanel = open;
+  const waiting = trimmed !== '' && (trimmed !== q || search.isFetching) && !search.isError;
+  let index = -1;
+
+  return (
+    <search
+      ref={boxRef}
+      className={clsx(
+        'relative max-w-md flex-1',
+        open &&
+          'max-sm:fixed max-sm:inset-0 max-sm:z-50 max-sm:flex max-sm:max-w-none max-sm:flex-col max-sm:bg-white max-sm:p-3',
+      )}
+    >
+      <div className="flex items-center gap-2">
+        <form className="relative flex-1" onSubmit={(event) => event.preventDefault()}>
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400"
+          />
+          <input
+            ref={inputRef}
+            type="search"
+            role="combobox"
+            aria-label="Search"
+            aria-expanded={showPanel}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={showPanel && items.length > 0 ? `${listId}-${active}` : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="Search..."
+            value={text}
+            onChange={(event) => {
+              setText(event.target.value);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
+            onKeyDown={onKeyDown}
+            className="h-9 w-full rounded-lg border border-slate-200 bg-slate-50 pr-9 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-200 focus:outline-none max-sm:text-base [&::-webkit-search-cancel-button]:hidden"
+          />
+          {!text && !open && (
+            <kbd
+              title="Press / or Ctrl+K to search"
+              className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-slate-200 bg-white px-1.5 text-xs text-slate-400 sm:block"
+            >
+              /
+            </kbd>
+          )}
+          {waiting ? (
+            <Spinner className="absolute top-2.5 right-3 size-4 text-indigo-500" />
+          ) : (
+            text && (
+              <button
+                type="button"
+                aria-label="Clear search"
+                onClick={() => {
+                  setText('');
+                  inputRef.current?.focus();
+                }}
+                className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-0.5 text-slate-400 hover:text-slate-600"
+              >
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            )
+          )}
+        </form>
+        {open && (
+          <button
+            type="button"
+            onClick={close}
+            className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 sm:hidden"
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+      {showPanel && (
+        <div
+          className={clsx(
+            'absolute inset-x-0 top-full z-30 mt-2 max-h-[70vh] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg sm:min-w-[28rem]',
+            'max-sm:static max-sm:mt-3 max-sm:max-h-none max-sm:flex-1 max-sm:rounded-none max-sm:border-0 max-sm:shadow-none',
+          )}
+        >
+          {!trimmed ? (
+            <p className="px-4 py-3 text-sm text-slate-500">{searchHint(portal)}</p>
+          ) : search.isError && !stale ? (
+            <div
+              role="alert"
+              className="flex items-center justify-between gap-3 px-4 py-3 text-sm text-red-700"
+            >
+              <span>Search failed: {search.error.message}</span>
+              <button
+                type="button"
+                onClick={() => search.refetch()}
+                className="font-medium text-indigo-700 hover:underline"
+              >
+                Retry
+              </button>
+            </div>
+          ) : !data ? (
+            <p role="status" className="px-4 py-3 text-sm text-slate-500">
+              Searching...
+            </p>
+          ) : groups.length === 0 ? (
+            <p role="status" className={clsx('px-4 py-3 text-sm text-slate-600', stale && 'opacity-60')}>
+              No results for "{data.q}"
+            </p>
+          ) : (
+            <div
+              id={listId}
+              role="listbox"
+              aria-label={`Results for ${data.q}`}
+              aria-busy={stale}
+              className={clsx('py-1', stale && 'opacity-60')}
+            >
+              {groups.map((group, g) => (
+                // biome-ignore lint/a11y/useSemanticElements: a group of options inside a listbox (ARIA combobox pattern), not a form fieldset
+                <div key={group.kind} role="group" aria-labelledby={`${listId}-g${g}`} className="py-1">
+                  <p
+                    id={`${listId}-g${g}`}
+                    className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                  >
+                    {group.label}
+                  </p>
+                  {group.hits.map((hit) => {
+                    index += 1;
+                    const i = index;
+                    return (
+                      <div
+                        key={`${hit.kind}-${hit.id}`}
+                        id={`${listId}-${i}`}
+                        role="option"
+                        aria-selected={i === active}
+                        tabIndex={-1}
+                        onPointerMove={() => setActive(i)}
+                        onClick={() => go(hit.path)}
+                        onKeyDown={() => undefined}
+                        className={clsx(
+                          'mx-1 cursor-pointer rounded-lg px-3 py-2',
+                          i === active ? 'bg-indigo-50' : 'hover:bg-slate-50',
+                        )}
+                      >
+                        <p className="truncate text-sm font-medium text-slate-900">
+                          <Marked text={hit.title} marks={hit.title_highlights} />
+                        </p>
+                        {hit.subtitle && (
+                          <p className="truncate text-xs text-slate-500">
+                            <Marked text={hit.subtitle} marks={hit.subtitle_highlights} />
+                          </p>
+                        )}
+                      </div>
+                    );
+                  })}
+                  {group.more_path &&
+                    (() => {
+                      index += 1;
+                      const i = index;
+                      const path = group.more_path;
+                      return (
+                        <div
+                          id={`${listId}-${i}`}
+                          role="option"
+                          aria-selected={i === active}
+                          tabIndex={-1}
+                          onPointerMove={() => setActive(i)}
+                          onClick={() => go(path)}
+                          onKeyDown={() => undefined}
+                          className={clsx(
+                            'mx-1 flex cursor-pointer items-center gap-1 rounded-lg px-3 py-2 text-sm font-medium text-indigo-700',
+                            i === active ? 'bg-indigo-50' : 'hover:bg-slate-50',
+                          )}
+                        >
+                          See all {group.label.toLowerCase()} matching "{data.q}"
+                          <ArrowRight aria-hidden="true" className="size-4" />
+                        </div>
+                      );
+                    })()}
+                </div>
+              ))}
+            </div>
+          )}
+          {trimmed && (
+            <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-400 sm:block">
+              ↑ ↓ to move · Enter to open · Esc to close
+            </p>
+          )}
+        </div>
+      )}
+    </search>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useSession } from '#web/app/session';
+import { Card, CardHeader } from '#web/components/ui/card';
+import { LoadError } from '#web/components/ui/load-error';
+import { PageHeader } from '#web/components/ui/page-header';
+import { type Period, PeriodPicker } from '#web/components/ui/period-picker';
+import { Loading } from '#web/components/ui/spinner';
+import {
+  useAdminAlerts,
+  useAdminChartData,
+  useAdminStats,
+} from '#web/features/admin-dashboard/api/get-admin-dashboard';
+import { AdminAlertList } from '#web/features/admin-dashboard/components/admin-alert-list';
+import { AdminStatTiles } from '#web/features/admin-dashboard/components/admin-stat-tiles';
+import { RevenueChart } from '#web/features/admin-dashboard/components/revenue-chart';
+import { RevenueSplit } from '#web/features/admin-dashboard/components/revenue-split';
+import { UtilisationBars } from '#web/features/admin-dashboard/components/utilisation-bars';
+
+/** /admin: stat tiles, revenue by customer type, the split, alerts and utilisation, all live. */
+export function AdminDashboardPage() {
+  const { user } = useSession();
+  const stats = useAdminStats();
+  const alerts = useAdminAlerts();
+  const [period, setPeriod] = useState<Partial<Period>>({});
+  const chart = useAdminChartData(period);
+  const shown = chart.data?.period;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={user ? `Welcome back, ${user.user_name}` : 'Dashboard'}
+        description="The whole business at a glance, from the live data."
+      />
+      {stats.isPending ? (
+        <Loading label="Loading the figures..." />
+      ) : stats.isError ? (
+        <LoadError title="Failed to load the dashboard" error={stats.error} onRetry={() => stats.refetch()} />
+      ) : (
+        <AdminStatTiles stats={stats.data} />
+      )}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 overflow-hidden lg:col-span-2">
+          <CardHeader
+            title="Revenue by customer type"
+            description="Order totals per month (goods at the captured prices plus delivery fee), cancelled orders left out"
+          />
+          <div className="space-y-4 px-5 py-4">
+            <PeriodPicker
+              value={{ from: period.from ?? shown?.from ?? '', to: period.to ?? shown?.to ?? '' }}
+              onChange={setPeriod}
+              presets={[90, 180, 365]}
+            />
+            {chart.isPending ? (
+              <Loading label="Loading revenue..." />
+            ) : chart.isError ? (
+              <LoadError title="Failed to load revenue" error={chart.error} onRetry={() => chart.refetch()} />
+            ) : (
+              <RevenueChart data={chart.data} />
+            )}
+          </div>
+        </Card>
+        <Card className="min-w-0 overflow-hidden">
+          <CardHeader title="Wholesale and retail" description="Share of the period's revenue" />
+          {chart.data ? <RevenueSplit data={chart.data} /> : chart.isPending ? <Loading /> : null}
+        </Card>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Card className="min-w-0 overflow-hidden lg:col-span-2">
+          <CardHeader
+            title="Recent alerts"
+            description={alerts.data ? `${alerts.data.length} open` : undefined}
+          />
+          {alerts.isPending ? (
+            <Loading label="Loading alerts..." />
+          ) : alerts.isError ? (
+            <div className="p-5">
+              <LoadError
+                title="Failed to load alerts"
+                error={alerts.error}
+                onRetry={() => alerts.refetch()}
+              />
+            </div>
+          ) : (
+            <AdminAlertList alerts={alerts.data} />
+          )}
+        </Card>
+        <Card className="min-w-0 overflow-hidden">
+          <CardHeader title="Utilisation" />
+          {stats.data ? <UtilisationBars stats={stats.data} /> : <Loading />}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { PackageCheck, Truck } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { FailureReason } from '#shared/contract/crew';
+import { Alert } from '#web/components/ui/alert';
+import { Card } from '#web/components/ui/card';
+import { EmptyState } from '#web/components/ui/empty-state';
+import { LoadError } from '#web/components/ui/load-error';
+import { PageHeader } from '#web/components/ui/page-header';
+import { Loading } from '#web/components/ui/spinner';
+import {
+  useConfirmItems,
+  useQueuedConfirmations,
+  useQueueFlusher,
+} from '#web/features/crew/api/confirm-items';
+import { useFailOrder } from '#web/features/crew/api/fail-order';
+import { useAssignments } from '#web/features/crew/api/get-assignments';
+import { useDeliveryItems } from '#web/features/crew/api/get-delivery-items';
+import { ConfirmItemsDialog } from '#web/features/crew/components/confirm-items-dialog';
+import { FailOrderDialog } from '#web/features/crew/components/fail-order-dialog';
+import { StopCard } from '#web/features/crew/components/stop-card';
+import type { FlushResult } from '#web/features/crew/lib/confirmation-queue';
+import { groupStops, type Stop, type StopItem } from '#web/features/crew/lib/group-items';
+import { NotLinkedToEmployee } from '../not-linked';
+import { useCrewEmployeeId } from '../use-crew-member';
+
+interface Confirming {
+  stop: Stop;
+  items: StopItem[];
+}
+
+/** /assistant/confirmation: the stops of a delivery on the road, confirmed item by item. */
+export function ConfirmationPage() {
+  const employeeId = useCrewEmployeeId();
+  const assignments = useAssignments(employeeId);
+  const [params, setParams] = useSearchParams();
+  const active = (assignments.data ?? []).filter((a) => a.status === 'In Transit');
+  const wanted = Number(params.get('delivery'));
+  const delivery = active.find((a) => a.delivery_id === wanted) ?? active[0] ?? null;
+  const items = useDeliveryItems(delivery?.delivery_id ?? null);
+  const queued = useQueuedConfirmations();
+  const confirm = useConfirmItems();
+  const fail = useFailOrder(delivery?.delivery_id ?? 0);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [failing, setFailing] = useState<Stop | null>(null);
+  const [outcome, setOutcome] = useState<FlushResult | null>(null);
+  const [reported, setReported] = useState<string | null>(null);
+  useQueueFlusher(useCallback((r: FlushResult) => setOutcome(r), []));
+
+  const stops = delivery && items.data ? groupStops(items.data, queued.data ?? [], delivery.delivery_id) : [];
+  const waiting = (queued.data ?? []).length;
+
+  let body: React.ReactNode;
+  if (employeeId === null) body = <NotLinkedToEmployee />;
+  else if (assignments.isPending) body = <Loading label="Loading your deliveries..." />;
+  else if (!assignments.data)
+    body = (
+      <LoadError
+        title="Failed to load deliveries"
+        error={assignments.error}
+        onRetry={() => assignments.refetch()}
+      />
+    );
+  else if (!delivery)
+    body = (
+      <Card>
+        <EmptyState
+          icon={Truck}
+          title="No active deliveries"
+          description="Start a delivery from your assignments; its items appear here to confirm."
+        />
+      </Card>
+    );
+  else if (items.isPending) body = <Loading label="Loading items..." />;
+  else if (!items.data)
+    body = (
+      <LoadError
+        title="Failed to load items"
+        error={items.error ?? new Error('Failed to load items')}
+        onRetry={() => items.refetch()}
+      />
+    );
+  else if (stops.length === 0)
+    body = (
+      <Card>
+        <EmptyState icon={PackageCheck} title="No items for this delivery" />
+      </Card>
+    );
+  else
+    body = (
+      <ul className="space-y-4">
+        {stops.map((stop) => (
+          <li key={stop.order_id}>
+            <StopCard
+              stop={stop}
+              onConfirm={(entries) => setConfirming({ stop, items: entries })}
+              onFail={() => {
+                fail.reset();
+                setFailing(stop);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Confirmation"
+        description={
+          delivery
+            ? `Delivery #${delivery.delivery_id} · ${delivery.route_name} · truck ${delivery.plate_number}`
+            : 'Confirm each item as you hand it over.'
+        }
+      />
+      {active.length > 1 && (
+        <fieldset className="mb-4 flex flex-wrap gap-2">
+          <legend className="sr-only">Active deliveries</legend>
+          {active.map((a) => (
+            <button
+              key={a.delivery_id}
+              type="button"
+              aria-pressed={a.delivery_id === delivery?.delivery_id}
+              onClick={() => setParams({ delivery: String(a.delivery_id) })}
+              className="rounded-full border border-slate-300 px-3 py-1 text-sm aria-pressed:border-indigo-600 aria-pressed:bg-indigo-600 aria-pressed:text-white"
+            >
+              #{a.delivery_id} {a.route_name}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      <div className="mb-4 space-y-3">
+        {waiting > 0 && (
+          <Alert
+            variant="warning"
+            title={`${waiting} ${waiting === 1 ? 'confirmation' : 'confirmations'} waiting to send`}
+          >
+            Kept on this phone; sent automatically when the connection returns.
+          </Alert>
+        )}
+        {outcome && outcome.refused.length > 0 && (
+          <Alert variant="error" title="Some confirmations were refused" onDismiss={() => setOutcome(null)}>
+            <ul className="list-disc pl-4">
+              {outcome.refused.map((r) => (
+                <li key={r.item.confirmation_id}>{r.detail}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {reported && (
+          <Alert variant="success" onDismiss={() => setReported(null)}>
+            {reported}
+          </Alert>
+        )}
+        {confirm.isError && (
+          <Alert variant="error" title="Could not keep the confirmation" onDismiss={() => confirm.reset()}>
+            {confirm.error.message}
+          </Alert>
+        )}
+      </div>
+      {body}
+      {confirming && delivery && (
+        <ConfirmItemsDialog
+          open
+          onOpenChange={(open) => !open && setConfirming(null)}
+          customerName={confirming.stop.customer_name}
+          what={
+            confirming.items.length === 1
+              ? `${confirming.items[0]!.item.product_name} x ${confirming.items[0]!.item.quantity}`
+              : `All ${confirming.items.length} items of order #${confirming.stop.order_id}`
+          }
+          onConfirm={(values) => {
+            const chosen = confirming;
+            setConfirming(null);
+            confirm.mutate(
+              {
+                deliveryId: delivery.delivery_id,
+                items: chosen.items.map((e) => ({
+                  order_id: e.item.order_id,
+                  product_id: e.item.product_id,
+                })),
+                ...values,
+              },
+              { onSuccess: (r) => setOutcome(r) },
+            );
+          }}
+        />
+      )}
+      {failing && delivery && (
+        <FailOrderDialog
+          open
+          onOpenChange={(open) => !open && setFailing(null)}
+          orderId={failing.order_id}
+          customerName={failing.customer_name}
+          pending={fail.isPending}
+          error={fail.isError ? fail.error.message : null}
+          onFail={(reason: FailureReason, note) =>
+            fail.mutate(
+              { orderId: failing.order_id, reason, note },
+              {
+                onSuccess: () => {
+                  setReported(
+                    `Order #${failing.order_id} (${failing.customer_name}) reported as failed: ${reason.toLowerCase()}. It goes back to the store and the manager has been alerted.`,
+                  );
+                  setFailing(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+    </>
+  );
+}

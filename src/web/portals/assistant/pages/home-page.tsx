@@ -1,0 +1,17 @@
+import { useSession } from '#web/app/session';
+import { PageHeader } from '#web/components/ui/page-header';
+import { CrewAssignments } from '../crew-assignments';
+
+/** /assistant and /driver: today's runs and the coming ones. */
+export function AssistantHomePage() {
+  const { user } = useSession();
+  return (
+    <>
+      <PageHeader
+        title={`Hello, ${user?.user_name ?? 'there'}`}
+        description="Your deliveries today and in the coming days."
+      />
+      <CrewAssignments />
+    </>
+  );
+}

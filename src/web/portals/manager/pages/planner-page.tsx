@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { addDays, businessDate } from '#shared/dates';
+import { Alert } from '#web/components/ui/alert';
+import { LoadError } from '#web/components/ui/load-error';
+import { PageHeader } from '#web/components/ui/page-header';
+import { Loading } from '#web/components/ui/spinner';
+import { useProposal } from '#web/features/planning/api/get-proposal';
+import {
+  useCommitProposal,
+  useCreateProposal,
+  useDiscardProposal,
+} from '#web/features/planning/api/save-proposal';
+import { PlanForm } from '#web/features/planning/components/plan-form';
+import { ProposalPanel } from '#web/features/planning/components/proposal-panel';
+import { useUrlFilters } from '../use-url-filters';
+
+/** /manager/planner: plan a period's trains, trucks and crews in one step, then commit or discard. */
+export function PlannerPage() {
+  const { params, update } = useUrlFilters();
+  const tomorrow = addDays(businessDate(new Date()), 1);
+  const from = params.get('from') ?? tomorrow;
+  const to = params.get('to') ?? addDays(from, 6);
+  const linked = Number(params.get('proposal'));
+  const proposalId = Number.isInteger(linked) && linked > 0 ? linked : null;
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [discarded, setDiscarded] = useState(false);
+  const create = useCreateProposal();
+  const commit = useCommitProposal();
+  const discard = useDiscardProposal();
+  const proposal = useProposal(proposalId);
+
+  const plan = () => {
+    commit.reset();
+    setDiscarded(false);
+    create.mutate(
+      { from, to, pending_order_ids: [...selected] },
+      { onSuccess: (p) => update({ proposal: String(p.proposal_id) }) },
+    );
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Dispatch Planner"
+        description="Plan the period's trains, trucks and crews in one step. Nothing changes until you commit, and every rule is checked again then."
+      />
+      <PlanForm
+        from={from}
+        to={to}
+        onPeriod={(p) => {
+          setSelected(new Set());
+          update({ from: p.from, to: p.to });
+        }}
+        selected={selected}
+        onSelect={setSelected}
+        onPlan={plan}
+        planning={create.isPending}
+      />
+      {create.isError && (
+        <Alert variant="error" title="Could not plan" className="mb-6">
+          {create.error.message}
+        </Alert>
+      )}
+      {discarded && (
+        <Alert variant="info" className="mb-6" onDismiss={() => setDiscarded(false)}>
+          The proposal was discarded; nothing was applied.
+        </Alert>
+      )}
+      {proposalId !== null &&
+        (proposal.isPending ? (
+          <Loading label="Loading the proposal…" />
+        ) : proposal.isError ? (
+          <LoadError
+            title="Could not load the proposal"
+            error={proposal.error}
+            onRetry={() => proposal.refetch()}
+          />
+        ) : (
+          <ProposalPanel
+            proposal={proposal.data}
+            committing={commit.isPending}
+            discarding={discard.isPending}
+            error={commit.error?.message ?? discard.error?.message ?? null}
+            onCommit={() =>
+              commit.mutate(proposal.data.proposal_id, { onSuccess: () => setSelected(new Set()) })
+            }
+            onDiscard={() =>
+              discard.mutate(proposal.data.proposal_id, {
+                onSuccess: () => {
+                  setDiscarded(true);
+                  update({ proposal: null });
+                },
+              })
+            }
+          />
+        ))}
+    </div>
+  );
+}
