@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { Confirmation, DeliveryItem } from '#shared/contract/crew';
 import {
   enqueue,
   flushQueue,
@@ -16,6 +17,24 @@ export interface ConfirmInput {
   signature: string | null;
   note: string | null;
 }
+
+/** Marks an acknowledged item confirmed in the delivery's cached items (the refetch follows). */
+const markConfirmed = (queryClient: QueryClient) => (c: Confirmation) =>
+  queryClient.setQueryData<DeliveryItem[]>(crewKeys.items(c.delivery_id), (items) =>
+    items?.map((item) =>
+      item.order_id === c.order_id && item.product_id === c.product_id
+        ? {
+            ...item,
+            confirmed: true,
+            confirmation_id: c.confirmation_id,
+            recipient_name: c.recipient_name,
+            confirmed_by: c.confirmed_by,
+            confirmed_at: c.confirmed_at,
+            order_status: c.order_status,
+          }
+        : item,
+    ),
+  );
 
 /** The confirmations kept on the phone that the server has not acknowledged yet. */
 export function useQueuedConfirmations() {
@@ -44,7 +63,7 @@ export function useConfirmItems() {
       }));
       await enqueue(queued);
       await queryClient.invalidateQueries({ queryKey: crewKeys.queue });
-      return flushQueue();
+      return flushQueue(markConfirmed(queryClient));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: crewKeys.all }),
   });
@@ -55,7 +74,7 @@ export function useQueueFlusher(onResult?: (r: Awaited<ReturnType<typeof flushQu
   const queryClient = useQueryClient();
   useEffect(() => {
     const flush = () =>
-      flushQueue()
+      flushQueue(markConfirmed(queryClient))
         .then((r) => {
           if (r.sent.length > 0 || r.refused.length > 0) onResult?.(r);
         })

@@ -75,17 +75,24 @@ const isFinalRefusal = (error: unknown) =>
 
 let flushing: Promise<FlushResult> | null = null;
 
-/** Sends every queued confirmation in order; stops at the first one that cannot reach the server. */
-export function flushQueue(): Promise<FlushResult> {
+/**
+ * Sends every queued confirmation in order; stops at the first one that cannot reach the server.
+ * `onSent` runs with each acknowledgement before its entry leaves the queue, so the screen can
+ * show the item confirmed without a moment where it is neither waiting nor confirmed.
+ */
+export function flushQueue(onSent?: (confirmation: Confirmation) => void): Promise<FlushResult> {
   flushing ??= (async () => {
     const result: FlushResult = { sent: [], refused: [], waiting: 0 };
     const queued = await listQueued();
     for (const [i, item] of queued.entries()) {
       const { delivery_id, queued_at: _, ...body } = item;
       try {
-        result.sent.push(
-          await api<Confirmation>(crewEndpoints.confirm(delivery_id), { method: 'POST', body }),
-        );
+        const confirmation = await api<Confirmation>(crewEndpoints.confirm(delivery_id), {
+          method: 'POST',
+          body,
+        });
+        result.sent.push(confirmation);
+        onSent?.(confirmation);
         await remove(item.confirmation_id);
       } catch (error) {
         if (isFinalRefusal(error)) {
