@@ -1,4 +1,5 @@
-// npm run bench: the order queries of the customer portal at scale.
+// npm run bench: the dispatch planner (bench/planner.ts), then the order queries of the customer
+// portal at scale.
 // BENCH_ORDERS (default 1,000,000) orders with 2-3 items each are generated in SQL on an
 // in-memory PGlite (or BENCH_DATABASE_URL, a PostgreSQL database that will be filled), then
 // each query is run several times and its median time is printed.
@@ -13,11 +14,14 @@ import {
   statusCounts,
 } from '#server/features/orders/orders.queries';
 
+// One entry point, because npm appends `npm run bench -- ARGS` to the last command of a script
+// only: `--http` runs the HTTP benchmark alone; without it the planner bench runs first.
 if (process.argv.includes('--http')) {
   const { httpBenchMain } = await import('./http/run-http');
   await httpBenchMain(process.argv.slice(2));
   process.exit(0);
 }
+await import('./planner');
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const CUSTOMERS = Math.max(10, Math.round(ORDERS / 500));
