@@ -27,6 +27,7 @@ import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
 import { registerManagerReports } from './features/manager-reports/manager-reports';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
+import { startNotificationSweeper } from './features/notifications/notifications.service';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerPlanningRoutes } from './features/planning/planning.routes';
@@ -78,6 +79,11 @@ export interface BuildAppOptions {
    * expect the very next request to see it leave it off.
    */
   cacheUsers?: boolean;
+  /**
+   * Sweep the notifications time makes (a delivery starting soon, one running late) this often,
+   * in milliseconds. The server sets it; tests that move the clock sweep by hand.
+   */
+  sweepNotificationsEveryMs?: number;
 }
 
 /**
@@ -187,6 +193,8 @@ export async function buildApp(options: BuildAppOptions) {
     status: 'ok',
   }));
   for (const feature of FEATURES) feature(app, ctx);
+  if (options.sweepNotificationsEveryMs)
+    startNotificationSweeper(app, ctx, options.sweepNotificationsEveryMs);
 
   const webRoot = options.webRoot;
   const hasWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));

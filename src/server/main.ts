@@ -54,6 +54,7 @@ async function serve(isWorker: boolean) {
     listen: database.listen,
     queries: database.queries,
     cacheUsers: true,
+    sweepNotificationsEveryMs: 60_000,
     jwtSecret: config.jwtSecret,
     tokenTtlMinutes: config.tokenTtlMinutes,
     trustProxy: config.trustProxy,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AppContext } from '#server/context';
+import type { App, AppContext } from '#server/context';
 import type { Executor } from '#server/db/client';
 import { notify } from '#server/db/listen';
 import { isoTimestamp } from '#server/db/sql-helpers';
@@ -25,12 +25,35 @@ export const scopeOf = (user: AuthUser): q.NotificationScope => ({
 // ---- reading (routes) ----
 
 let lastSweep = 0;
-/** Time-made events are swept at most every 15 s per process, and by the timer in notifications.routes. */
+/**
+ * Time-made events are swept at most every 15 s per process when notifications are read, and
+ * on a timer (startNotificationSweeper) so that they reach open event streams unasked.
+ */
 export async function sweepIfDue(ctx: AppContext, force = false): Promise<void> {
   const now = ctx.clock();
   if (!force && Math.abs(now.getTime() - lastSweep) < 15_000) return;
   lastSweep = now.getTime();
   await q.sweepTimedEvents(ctx.db, now, STARTING_SOON_MS);
+}
+
+/**
+ * Sweeps the time-made events every `everyMs` (the server: every minute) until the app closes.
+ * Every process may sweep: each event is written once per recipient (event_key), and the
+ * inserted rows reach the live streams through the database's notifications.
+ */
+export function startNotificationSweeper(app: App, ctx: AppContext, everyMs: number): void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepIfDue(ctx, true)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sweeping timed notifications failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 export async function listFor(ctx: AppContext, scope: q.NotificationScope, limit: number) {

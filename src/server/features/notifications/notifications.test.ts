@@ -226,3 +226,25 @@ describe('reading notifications', () => {
     expect(mine.rows).toHaveLength(rowCount.rows[0]!.n);
   });
 });
+
+describe('the sweeper of the server', () => {
+  it('writes the warnings time makes on its own, with nobody reading notifications', async () => {
+    const swept = await createTestApp({ sweepNotificationsEveryMs: 100 });
+    const s = await crewScene(swept.app, {
+      manager: await createUser(swept.app, 'Manager'),
+      startInHours: 1.5,
+    });
+    const startingSoon = async () => {
+      const res = await swept.app.ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from notifications
+             where employee_id = ${s.driver.employeeId} and delivery_id = ${s.deliveryId}
+               and message like '%starts at%'`,
+      );
+      return res.rows[0]!.n;
+    };
+    await expect.poll(startingSoon, { timeout: 5_000, interval: 100 }).toBe(1);
+    // later sweeps find the same event and write nothing more
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await startingSoon()).toBe(1);
+  });
+});
