@@ -44,6 +44,18 @@ describe('the admin', () => {
     await page.getByText(`${userName}@example.test`).waitFor();
     await screenshot(page, 'admin-users');
 
+    // the audit log, filtered to what the admin did: the new role and user are there
+    await page.getByRole('link', { name: 'Audit Logs' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/admin/logs');
+    await page.getByLabel('Actor').fill('adm');
+    await page.locator('#audit-actors option[value="admin"]').waitFor({ state: 'attached' });
+    await page.getByLabel('Actor').fill('admin');
+    await expect
+      .poll(async () => [...new Set(await page.getByText(/^by /).allTextContents())])
+      .toEqual(['by admin']);
+    await page.getByText(/^roles #\d+$/).first().waitFor();
+    await screenshot(page, 'admin-audit-log');
+
     // the new user signs in and lands in the manager portal (the role name contains "manager")
     await page.getByRole('button', { name: 'Logout' }).click();
     await loginAs(page, userName, 'night-shift-pass');

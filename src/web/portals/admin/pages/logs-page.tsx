@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { Input } from '#web/components/ui/input';
@@ -11,6 +11,7 @@ import { Loading } from '#web/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { type AuditQuery, useAuditLog } from '#web/features/audit-log/api/get-audit-log';
 import { AuditList } from '#web/features/audit-log/components/audit-list';
+import { useDebouncedValue } from '#web/features/orders/lib/use-debounced-value';
 import { useUsers } from '#web/features/users/api/users-api';
 
 const PAGE_SIZE = 25;
@@ -50,7 +51,12 @@ export function LogsPage() {
   const [tab, setTab] = useState<string>('all');
   const [filters, setFilters] = useState({ q: '', table: '', actor: '', from: '', to: '' });
   const [page, setPage] = useState(1);
-  const actors = useUsers({ page: 1, page_size: 100 });
+  /** Bumped by Clear filters: the actor box starts empty again. */
+  const [cleared, setCleared] = useState(0);
+  const pickActor = useCallback((actor: string) => {
+    setFilters((f) => ({ ...f, actor }));
+    setPage(1);
+  }, []);
   const query: AuditQuery = {
     page,
     page_size: PAGE_SIZE,
@@ -109,13 +115,7 @@ export function LogsPage() {
           placeholder="All tables"
           options={TABLES.map((t) => ({ value: t, label: t }))}
         />
-        <Select
-          label="Actor"
-          value={filters.actor}
-          onChange={set('actor')}
-          placeholder="Anyone"
-          options={(actors.data?.rows ?? []).map((u) => ({ value: String(u.user_id), label: u.user_name }))}
-        />
+        <ActorFilter key={cleared} onChange={pickActor} />
         <Input
           label="From"
           type="date"
@@ -137,6 +137,7 @@ export function LogsPage() {
           size="sm"
           onClick={() => {
             setFilters({ q: '', table: '', actor: '', from: '', to: '' });
+            setCleared((n) => n + 1);
             setPage(1);
           }}
         >
@@ -165,5 +166,44 @@ export function LogsPage() {
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Who performed it: typed, with the matching users suggested as you type (any number of users;
+ * the server searches), applied when the text is one of them.
+ */
+function ActorFilter({ onChange }: { onChange: (actor: string) => void }) {
+  const [text, setText] = useState('');
+  const typed = useDebouncedValue(text.trim(), 250);
+  const users = useUsers({ page: 1, page_size: 20, q: typed || undefined });
+  const rows = users.data?.rows ?? [];
+  const pickedId = rows.find((u) => u.user_name === text.trim())?.user_id;
+  const actor = pickedId === undefined ? '' : String(pickedId);
+  const emitted = useRef('');
+  useEffect(() => {
+    if (actor === emitted.current) return;
+    emitted.current = actor;
+    onChange(actor);
+  }, [actor, onChange]);
+  return (
+    <>
+      <Input
+        label="Actor"
+        list="audit-actors"
+        placeholder="Anyone"
+        autoComplete="off"
+        value={text}
+        hint={text.trim() && !actor && !users.isFetching ? 'Pick a user from the suggestions' : undefined}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <datalist id="audit-actors">
+        {rows.map((u) => (
+          <option key={u.user_id} value={u.user_name}>
+            {u.role}
+          </option>
+        ))}
+      </datalist>
+    </>
   );
 }
