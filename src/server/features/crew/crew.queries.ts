@@ -54,7 +54,6 @@ export type CrewDeliveryRow = {
   status: DeliveryStatus;
   driver_employee_id: number | null;
   assistant_employee_id: number | null;
-  truck_id: number;
   start_at: string;
   route_name: string;
 };
@@ -62,40 +61,10 @@ export type CrewDeliveryRow = {
 /** The delivery's status and crew; `lock`: its row locked for this transaction. */
 export async function findCrewDelivery(db: Executor, deliveryId: number, lock = false) {
   const res = await db.execute<CrewDeliveryRow>(
-    sql`select d.delivery_id, d.status, d.driver_employee_id, d.assistant_employee_id, d.truck_id,
+    sql`select d.delivery_id, d.status, d.driver_employee_id, d.assistant_employee_id,
           ${isoTimestamp('d.delivery_date_time')} as start_at, r.name as route_name
         from deliveries d join routes r on r.route_id = d.route_id
         where d.delivery_id = ${deliveryId} ${lock ? sql`for update of d` : sql``}`,
-  );
-  return res.rows[0];
-}
-
-/**
- * Another delivery on the road (In Transit) with the same truck or either crew member, in any
- * role: what keeps this one from starting. Call with the truck's and the crew's rows locked.
- */
-export async function runOnTheRoad(
-  db: Executor,
-  deliveryId: number,
-  truckId: number,
-  crew: number[],
-): Promise<{ delivery_id: number; what: string } | undefined> {
-  const ids = sql.join(
-    crew.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const res = await db.execute<{ delivery_id: number; what: string }>(
-    sql`select d.delivery_id,
-               case when d.truck_id = ${truckId} then 'Truck ' || t.plate_number
-                    else trim(e.first_name || ' ' || e.last_name) end as what
-          from deliveries d
-          join trucks t on t.truck_id = d.truck_id
-          left join employees e on e.employee_id = case when d.driver_employee_id in (${ids})
-                                                        then d.driver_employee_id else d.assistant_employee_id end
-         where d.status = 'In Transit' and d.delivery_id <> ${deliveryId}
-           and (d.truck_id = ${truckId} or d.driver_employee_id in (${ids}) or d.assistant_employee_id in (${ids}))
-         order by d.delivery_id
-         limit 1`,
   );
   return res.rows[0];
 }

@@ -4,7 +4,6 @@ import type { AuthUser } from '#server/http/auth-context';
 import { conflict, forbidden, notFound, unprocessable } from '#server/http/errors';
 import type { Assignment, Confirmation, ConfirmItemRequest, FailOrderRequest } from '#shared/contract/crew';
 import { businessDateTime } from '#shared/dates';
-import { lockEmployees, lockTruck } from '../deliveries/fleet.queries';
 import { notifyEmployees, notifyManagers, publishChange } from '../notifications/notifications.service';
 import { transitionOrder } from '../orders/order-transitions';
 import * as q from './crew.queries';
@@ -83,18 +82,6 @@ export async function startDelivery(ctx: AppContext, user: AuthUser, deliveryId:
     if (now.getTime() < start.getTime() - START_WINDOW_MS) {
       throw conflict(
         `Delivery ${deliveryId} is planned for ${businessDateTime(start)}; it can start from ${businessDateTime(new Date(start.getTime() - START_WINDOW_MS))}`,
-      );
-    }
-    // one run at a time per truck and per person (migration 0015 backs it for each column)
-    await lockTruck(tx, d.truck_id);
-    await lockEmployees(tx, [d.driver_employee_id, d.assistant_employee_id]);
-    const busy = await q.runOnTheRoad(tx, deliveryId, d.truck_id, [
-      d.driver_employee_id,
-      d.assistant_employee_id,
-    ]);
-    if (busy) {
-      throw conflict(
-        `${busy.what} is still on delivery #${busy.delivery_id}, which is In Transit: finish it before starting delivery #${deliveryId}`,
       );
     }
     const orderIds = await q.deliveryOrderIds(tx, deliveryId);

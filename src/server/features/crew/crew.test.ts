@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { approvedOrder, crewScene, loadDirectly } from '#server/test/crew-factories';
+import { crewScene } from '#server/test/crew-factories';
 import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
-import { createTruck, HOUR, insertDelivery } from '#server/test/scheduling-factories';
 
 const { app } = await createTestApp();
 const admin = await createUser(app, 'Admin');
@@ -336,79 +335,5 @@ describe('POST /api/deliveries/{id}/orders/{order_id}/fail', () => {
       payload: { reason: 'Gone fishing' },
     });
     expect(bad.statusCode).toBe(422);
-  });
-});
-
-describe('one run at a time', () => {
-  it('refuses to start while the truck or a crew member is on another delivery In Transit, whoever writes it', async () => {
-    const a = await crewScene(app, { manager });
-    expect((await start(a.driver, a.deliveryId)).statusCode).toBe(200);
-    const [{ truck_id: truckId, plate_number: plate }] = (
-      await app.ctx.db.execute<{ truck_id: number; plate_number: string }>(
-        sql`select d.truck_id, t.plate_number from deliveries d join trucks t on t.truck_id = d.truck_id
-             where d.delivery_id = ${a.deliveryId}`,
-      )
-    ).rows as [{ truck_id: number; plate_number: string }];
-    /** A loaded delivery an hour from now on `truck`, with that crew. */
-    const another = async (
-      truck: number,
-      driver: { employeeId: number | null },
-      assistant: { employeeId: number | null },
-    ) => {
-      const id = await insertDelivery(app, {
-        truckId: truck,
-        routeId: a.store.routeId,
-        start: new Date(Date.now() + HOUR),
-        hours: 4,
-        driverId: driver.employeeId,
-        assistantId: assistant.employeeId,
-      });
-      const customer = await createUser(app, 'Customer');
-      await loadDirectly(app, id, [(await approvedOrder(app, a.store, manager, customer)).orderId]);
-      return id;
-    };
-
-    // the same truck, another crew
-    const crewB = {
-      driver: await createUser(app, 'Driver'),
-      assistant: await createUser(app, 'Driver Assistant'),
-    };
-    const b = await another(truckId, crewB.driver, crewB.assistant);
-    const sameTruck = await start(crewB.driver, b);
-    expect(sameTruck.statusCode, sameTruck.body).toBe(409);
-    expect(sameTruck.json().detail).toBe(
-      `Truck ${plate} is still on delivery #${a.deliveryId}, which is In Transit: finish it before starting delivery #${b}`,
-    );
-
-    // another truck, but A's driver as the assistant
-    const otherTruck = (await createTruck(app, a.store.storeId)).truckId;
-    const crewC = await createUser(app, 'Driver');
-    const c = await another(otherTruck, crewC, a.driver);
-    const samePerson = await start(crewC, c);
-    expect(samePerson.statusCode, samePerson.body).toBe(409);
-    expect(samePerson.json().detail).toMatch(
-      new RegExp(
-        `^.+ is still on delivery #${a.deliveryId}, which is In Transit: finish it before starting delivery #${c}$`,
-      ),
-    );
-    expect(await statusOf('deliveries', b)).toBe('Scheduled');
-    expect(await statusOf('deliveries', c)).toBe('Scheduled');
-
-    // the database refuses it too
-    const refused = await app.ctx.db
-      .execute(sql`update deliveries set status = 'In Transit' where delivery_id = ${b}`)
-      .then(
-        () => null,
-        (error: Error) => error.cause ?? error,
-      );
-    expect(String((refused as Error | null)?.message)).toMatch(/deliveries_one_run_per_truck/);
-
-    // another truck and another crew start freely
-    const crewD = {
-      driver: await createUser(app, 'Driver'),
-      assistant: await createUser(app, 'Driver Assistant'),
-    };
-    const d = await another((await createTruck(app, a.store.storeId)).truckId, crewD.driver, crewD.assistant);
-    expect((await start(crewD.assistant, d)).statusCode).toBe(200);
   });
 });
