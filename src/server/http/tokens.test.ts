@@ -45,4 +45,26 @@ describe('token service', () => {
     }
     expect(await tokens.verify(await signed({ sub: '2147483647', exp: seconds + 60 }))).toBe(2147483647);
   });
+
+  it('remembers a verified token only until it expires, on the clock it reads', async () => {
+    let at = now;
+    const service = createTokenService(SECRET, 60, () => at);
+    const token = await service.sign(7);
+    expect(await service.verify(token)).toBe(7);
+    expect(await service.verify(token)).toBe(7);
+    at = new Date(now.getTime() + 60 * 60_000 - 1000);
+    expect(await service.verify(token)).toBe(7);
+    at = new Date(now.getTime() + 60 * 60_000);
+    expect(await service.verify(token)).toBeNull();
+    expect(await service.verify(token)).toBeNull();
+  });
+
+  it('never accepts a tampered copy of a token it has verified', async () => {
+    const token = await tokens.sign(42);
+    expect(await tokens.verify(token)).toBe(42);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const otherSub = Buffer.from(JSON.stringify({ sub: '1', exp: seconds + 3600 })).toString('base64url');
+    expect(await tokens.verify(`${header}.${otherSub}.${signature}`)).toBeNull();
+    expect(await tokens.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`)).toBeNull();
+  });
 });

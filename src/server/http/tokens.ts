@@ -11,11 +11,21 @@ export interface TokenService {
   verify(token: string): Promise<number | null>;
 }
 
+/** Verified tokens kept per process; past this many the memory is emptied and refilled. */
+const MAX_VERIFIED = 10_000;
+
 export function createTokenService(secret: string, ttlMinutes: number, clock: () => Date): TokenService {
   const key = new TextEncoder().encode(secret);
+  // imported once: jose would import the raw secret into WebCrypto on every verification
+  let verifyKey: Promise<CryptoKey> | null = null;
+  // A token is signed, so whether it is valid depends only on its text and the time: a token
+  // verified once is remembered with its expiry and answers without the HMAC until then. Only
+  // tokens that passed verification (signed with the secret) take memory.
+  const verified = new Map<string, { userId: number; exp: number }>();
+  const seconds = () => Math.floor(clock().getTime() / 1000);
   return {
     async sign(userId) {
-      const now = Math.floor(clock().getTime() / 1000);
+      const now = seconds();
       return new SignJWT({})
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
@@ -24,14 +34,30 @@ export function createTokenService(secret: string, ttlMinutes: number, clock: ()
         .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        // the same rule as jose's: expired once the clock reaches `exp`
+        if (known.exp > seconds()) return known.userId;
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, {
+        verifyKey ??= crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+          'verify',
+        ]);
+        const { payload } = await jwtVerify(token, await verifyKey, {
           algorithms: ['HS256'],
           currentDate: clock(),
           requiredClaims: ['exp', 'sub'],
         });
         const id = idString.safeParse(payload.sub);
-        return id.success ? id.data : null;
+        if (!id.success) return null;
+        // a token that is not valid yet (nbf) is checked again next time
+        if (payload.nbf === undefined && typeof payload.exp === 'number') {
+          if (verified.size >= MAX_VERIFIED) verified.clear();
+          verified.set(token, { userId: id.data, exp: payload.exp });
+        }
+        return id.data;
       } catch {
         return null;
       }

@@ -2,7 +2,7 @@ import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
 import { loginForm, profileResponse, registrationRequest, tokenResponse } from '#shared/contract/auth';
 import { errorSchema } from '#shared/contract/common';
-import { checkRegistrationRate, login, profile, registerPublicCustomer } from './auth.service';
+import { checkRegistrationRate, login, profileOf, registerPublicCustomer } from './auth.service';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -30,7 +30,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
         response: { 200: profileResponse, 401: errorSchema },
       },
     },
-    async (request) => profile(ctx, currentUser(request).userId),
+    async (request) => profileOf(currentUser(request)),
   );
 
   app.post(

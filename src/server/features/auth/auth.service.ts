@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
+import type { AuthUser } from '#server/http/auth-context';
 import { conflict, pgErrorCode, unauthorized } from '#server/http/errors';
 import type { Profile, RegistrationRequest } from '#shared/contract/auth';
 import { findServedCityId } from '../cities/cities.queries';
@@ -54,6 +55,22 @@ export async function checkRegistrationRate(ctx: AppContext, ip: string): Promis
       wait,
     );
   }
+}
+
+/**
+ * The signed-in user's profile from the user the request was authenticated with: that user was
+ * just read (or taken from the per-process cache, which the database's notifications keep
+ * current), so reading it again would only repeat the same row.
+ */
+export function profileOf(user: AuthUser): Profile {
+  return {
+    user_id: user.userId,
+    user_name: user.userName,
+    email: user.email,
+    role: user.role,
+    customer_id: user.customerId,
+    employee_id: user.employeeId,
+  };
 }
 
 export async function profile(ctx: AppContext, userId: number): Promise<Profile> {
