@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
 import type { Db, QueryTracker } from './db/client';
@@ -44,6 +44,7 @@ import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerQueryCancel } from './http/query-cancel';
 import { registerSecurityHeaders } from './http/security-headers';
+import { createSerializerCompiler } from './http/serializer';
 import { createTokenService } from './http/tokens';
 import { registerUploadCleanup } from './http/uploads';
 import { UserCache } from './http/user-cache';
@@ -84,6 +85,11 @@ export interface BuildAppOptions {
    * in milliseconds. The server sets it; tests that move the clock sweep by hand.
    */
   sweepNotificationsEveryMs?: number;
+  /**
+   * Write every response both through its compiled schema and through zod + JSON.stringify and
+   * fail on any difference (http/serializer.ts). The test harness turns it on.
+   */
+  checkResponses?: boolean;
 }
 
 /**
@@ -146,7 +152,7 @@ export async function buildApp(options: BuildAppOptions) {
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorWithNulCheck);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: options.checkResponses }));
 
   const filesDir = options.filesDir ?? mkdtempSync(join(tmpdir(), 'kandypack-files-'));
   if (!options.filesDir) app.addHook('onClose', async () => rm(filesDir, { recursive: true, force: true }));

@@ -69,6 +69,7 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     queries: database.queries,
     jwtSecret: TEST_JWT_SECRET,
     clock: () => now ?? new Date(),
+    checkResponses: true,
     ...options,
   });
   await app.ready();
