@@ -53,7 +53,10 @@ describe('the admin', () => {
     await expect
       .poll(async () => [...new Set(await page.getByText(/^by /).allTextContents())])
       .toEqual(['by admin']);
-    await page.getByText(/^roles #\d+$/).first().waitFor();
+    await page
+      .getByText(/^roles #\d+$/)
+      .first()
+      .waitFor();
     await screenshot(page, 'admin-audit-log');
 
     // the new user signs in and lands in the manager portal (the role name contains "manager")
