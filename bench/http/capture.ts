@@ -53,3 +53,29 @@ export async function captureStatements(
   }
   return out;
 }
+
+/** POSTs each request once through the app (the bench's fixtures, e.g. a planner proposal). */
+export async function postFixtures(
+  url: string,
+  requests: Array<{ path: string; userId: number; body: unknown }>,
+): Promise<void> {
+  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const app = await buildApp({ db, jwtSecret: 'bench-capture-secret-that-is-long-enough-for-hs256' });
+  await app.ready();
+  try {
+    for (const r of requests) {
+      const token = await app.ctx.tokens.sign(r.userId);
+      const res = await app.inject({
+        method: 'POST',
+        url: r.path,
+        headers: { authorization: `Bearer ${token}` },
+        payload: r.body as Record<string, unknown>,
+      });
+      if (res.statusCode >= 300) throw new Error(`fixture POST ${r.path}: ${res.statusCode} ${res.body}`);
+    }
+  } finally {
+    await app.close();
+    await pool.end();
+  }
+}

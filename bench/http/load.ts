@@ -19,11 +19,13 @@ export async function loadApi(
   token: string,
   connections: number,
   seconds: number,
+  /** A fixed number of requests instead of a duration (the smoke test: each run answers once). */
+  amount?: number,
 ): Promise<Measured> {
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
+    ...(amount ? { amount } : { duration: seconds }),
     headers: { authorization: `Bearer ${token}` },
     timeout: 30,
   });

@@ -32,7 +32,57 @@ export const IDS: Record<string, string> = {
   product: `select product_id from products order by movement_count desc limit 1`,
   store: `select s.store_id from stores s join orders o on o.city_id = s.city_id and o.status = 'Scheduled'
           group by 1 order by count(*) desc limit 1`,
+  // the heavy customer's id (the customer-orders report)
+  bigCustomer: `select customer_id from users where user_name = 'bigcustomer1'`,
+  // the demo driver's crew record (the driver login reads its own), and the crew member with the
+  // most deliveries (a scale crew member; a manager may read anyone's)
+  driverEmployee: `select employee_id from users where user_name = 'driver'`,
+  busiestCrew: `select e from (select driver_employee_id as e from deliveries union all
+          select assistant_employee_id from deliveries) x where e is not null group by 1 order by count(*) desc limit 1`,
+  // the delivery with the most orders on it (the crew's item list), and a scheduled one to load
+  fullDelivery: `select delivery_id from delivery_orders group by 1 order by count(*) desc, 1 desc limit 1`,
+  scheduledDelivery: `select max(delivery_id) from deliveries where status = 'Scheduled'`,
+  // a time for the crew-options lookup: its route, tomorrow 08:00 UTC (ISO)
+  scheduledRoute: `select route_id from deliveries where delivery_id = (select max(delivery_id) from deliveries where status = 'Scheduled')`,
+  tomorrow: `select to_char(date_trunc('day', now() at time zone 'UTC') + interval '32 hours', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  // the manager's latest dispatch proposal (made once by FIXTURES when there is none)
+  proposal: `select max(proposal_id) from planning_proposals where created_by = (select user_id from users where user_name = 'manager')`,
 };
+
+/**
+ * What the bench makes once, through the API, when the IDS query of the same name finds nothing:
+ * a proposal of the dispatch planner (stored, nothing else changes: issue 12). Written to the
+ * bench database, never to kp_scale itself (the bench runs on a copy).
+ */
+export const FIXTURES: Record<string, { user: BenchUser; path: string; body: unknown }> = {
+  proposal: { user: 'manager', path: '/api/planning/proposals', body: {} },
+};
+
+/** The report center's reports (issue 11): each as JSON, CSV and PDF for the admin. */
+const REPORT_CENTER: Array<[name: string, query: string]> = [
+  ['revenue-analysis', ''],
+  ['product-performance', ''],
+  ['train-capacity-utilization', ''],
+  ['delivery-performance', ''],
+  ['employee-workload', ''],
+  ['inventory-alerts', ''],
+  ['quarterly-sales', '?from=2023-11-01'],
+  ['top-items', '?quarter=2026-Q2'],
+  ['city-sales', ''],
+  ['route-sales', ''],
+  ['crew-hours', ''],
+  ['truck-usage', ''],
+  ['customer-orders', '?customer_id={bigCustomer}'],
+];
+
+const reportCenter: BenchEndpoint[] = REPORT_CENTER.flatMap(([report, query]) =>
+  (['json', 'csv', 'pdf'] as const).map((format) => ({
+    name: `admin report: ${report}${format === 'json' ? '' : ` (${format.toUpperCase()})`}`,
+    user: 'admin' as const,
+    kind: 'report' as const,
+    path: `/api/report/${report}${format === 'json' ? query : `${query ? `${query}&` : '?'}format=${format}`}`,
+  })),
+);
 
 export const ENDPOINTS: BenchEndpoint[] = [
   // ---- customer portal (the heavy customer: 4 % of all orders) ----
@@ -137,6 +187,72 @@ export const ENDPOINTS: BenchEndpoint[] = [
     path: '/api/report/product-performance',
   },
   { name: 'report: current stock', user: 'warehouse', kind: 'report', path: '/api/report/current-stock' },
+
+  // ---- admin portal (issue 11) ----
+  { name: 'admin dashboard: stats', user: 'admin', kind: 'dashboard', path: '/api/dashboard/admin-stats' },
+  {
+    name: 'admin dashboard: chart data (12 months)',
+    user: 'admin',
+    kind: 'dashboard',
+    path: '/api/dashboard/admin-chart-data',
+  },
+  { name: 'admin dashboard: alerts', user: 'admin', kind: 'dashboard', path: '/api/dashboard/admin-alerts' },
+  { name: 'users page 1', user: 'admin', kind: 'list', path: '/api/users?page=1&page_size=20' },
+  { name: 'users search', user: 'admin', kind: 'list', path: '/api/users?q=big&page_size=20' },
+  { name: 'roles', user: 'admin', kind: 'list', path: '/api/roles' },
+  { name: 'employees', user: 'admin', kind: 'list', path: '/api/employees' },
+  { name: 'audit log page 1', user: 'admin', kind: 'list', path: '/api/auditlog?page=1&page_size=25' },
+  {
+    name: 'audit log UPDATE on orders',
+    user: 'admin',
+    kind: 'list',
+    path: '/api/auditlog?operation=UPDATE&table=orders&page_size=25',
+  },
+  ...reportCenter,
+
+  // ---- crew portal (issue 9) ----
+  {
+    name: 'crew assignments (driver)',
+    user: 'driver',
+    kind: 'list',
+    path: '/api/deliveries/assistant/{driverEmployee}/assignments',
+  },
+  {
+    name: 'crew assignments (busiest crew member)',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/deliveries/assistant/{busiestCrew}/assignments',
+  },
+  {
+    name: 'crew order items',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/deliveries/{fullDelivery}/order-items',
+  },
+  {
+    name: 'crew notifications (driver)',
+    user: 'driver',
+    kind: 'list',
+    path: '/api/deliveries/assistant/{driverEmployee}/notifications',
+  },
+  { name: 'notifications (driver)', user: 'driver', kind: 'list', path: '/api/notifications' },
+  { name: 'notifications (customer)', user: 'customer', kind: 'list', path: '/api/notifications' },
+  {
+    name: 'crew options',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/deliveries/crew-options?route_id={scheduledRoute}&delivery_date_time={tomorrow}',
+  },
+  {
+    name: 'loadable orders',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/deliveries/{scheduledDelivery}/loadable-orders',
+  },
+
+  // ---- dispatch planner (issue 12) ----
+  { name: 'planning: pending orders', user: 'manager', kind: 'list', path: '/api/planning/pending-orders' },
+  { name: 'planning: proposal', user: 'manager', kind: 'detail', path: '/api/planning/proposals/{proposal}' },
 ];
 
 /** The logins of the bench users (demo password); bigcustomer1 comes from the scale seed. */

@@ -21,10 +21,10 @@ import { migrate } from '#server/db/migrate';
 import { seedScale } from '#server/db/scale-seed';
 import { hasAnyUser, seedDemoData } from '#server/db/seed';
 import { createTokenService } from '#server/http/tokens';
-import { captureStatements } from './capture';
+import { captureStatements, postFixtures } from './capture';
 import { loadApi, loadSql, type Measured } from './load';
 import { placeOrders } from './place-orders';
-import { type BenchEndpoint, ENDPOINTS, IDS, LOGINS } from './registry';
+import { type BenchEndpoint, ENDPOINTS, FIXTURES, IDS, LOGINS } from './registry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'bench-http-secret-that-is-long-enough-for-hs256-signing';
@@ -39,6 +39,8 @@ export interface HttpBenchOptions {
   orders?: number;
   write: boolean;
   log?: (line: string) => void;
+  /** Requests per API run instead of `seconds` (the smoke test: every run completes some). */
+  requests?: number;
   /** 'in-process': the app listens inside this process (the smoke test: no server start-up). */
   server?: 'process' | 'in-process';
 }
@@ -140,16 +142,27 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
 
   const client = new pg.Client({ connectionString: options.url });
   await client.connect();
-  const ids: Record<string, number | null> = {};
-  for (const [name, query] of Object.entries(IDS)) {
-    const res = await client.query(query);
-    const value = res.rows[0] ? Object.values(res.rows[0])[0] : null;
-    ids[name] = value === null || value === undefined ? null : Number(value);
-  }
   const userIds: Record<string, number> = {};
   for (const [user, login] of Object.entries(LOGINS)) {
     const res = await client.query('select user_id from users where user_name = $1', [login]);
     if (res.rows[0]) userIds[user] = res.rows[0].user_id as number;
+  }
+  const lookUp = async (query: string) => {
+    const res = await client.query(query);
+    const value = res.rows[0] ? Object.values(res.rows[0])[0] : null;
+    return value === null || value === undefined ? null : String(value);
+  };
+  const ids: Record<string, string | null> = {};
+  for (const [name, query] of Object.entries(IDS)) ids[name] = await lookUp(query);
+  const fixtures = Object.entries(FIXTURES).filter(
+    ([name, f]) => ids[name] === null && userIds[f.user] !== undefined,
+  );
+  if (fixtures.length > 0) {
+    await postFixtures(
+      options.url,
+      fixtures.map(([, f]) => ({ path: f.path, userId: userIds[f.user]!, body: f.body })),
+    );
+    for (const [name] of fixtures) ids[name] = await lookUp(IDS[name]!);
   }
   const orders = Number((await client.query('select count(*) as n from orders')).rows[0].n);
   await client.end();
@@ -169,7 +182,7 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
     }
     runnable.push({
       endpoint,
-      path: endpoint.path.replace(/\{(\w+)\}/g, (_, k: string) => String(ids[k])),
+      path: endpoint.path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(ids[k]!)),
       userId,
     });
   }
@@ -195,7 +208,13 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
       }
       const token = await tokens.sign(r.userId);
       for (const connections of options.connections) {
-        const api = await loadApi(`http://127.0.0.1:${port}${r.path}`, token, connections, options.seconds);
+        const api = await loadApi(
+          `http://127.0.0.1:${port}${r.path}`,
+          token,
+          connections,
+          options.seconds,
+          options.requests,
+        );
         const sqlRun = await loadSql(
           options.url,
           capture.statements,
