@@ -556,6 +556,8 @@ export async function seedScale(
         await tx.execute(sql`select rebuild_order_counts()`);
         // the admin's sales rollups (migrations/0007, docs/decisions/0019)
         await tx.execute(sql`select rebuild_admin_rollups()`);
+        // delivered orders per day for the manager's on-time rate (migrations/0014, decision 0037)
+        await tx.execute(sql`select rebuild_delivered_days()`);
         await tx.execute(
           sql.raw(
             `select setval(pg_get_serial_sequence('orders', 'order_id'), (select max(order_id) from orders))`,

@@ -388,6 +388,13 @@ export const salesDaily = pgTable(
   (t) => [primaryKey({ columns: [t.salesDate, t.customerType, t.cityId, t.routeId] })],
 );
 
+/** Orders delivered per UTC day and how many on time (migrations/0014, decision 0037). */
+export const deliveredDays = pgTable('delivered_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  delivered: integer('delivered').notNull().default(0),
+  onTime: integer('on_time').notNull().default(0),
+});
+
 /** The months in which each customer placed an order (migrations/0007). */
 export const customerMonths = pgTable(
   'customer_months',
