@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
-import { orderItems, orderStatusHistory, orders, stockMovements } from '#server/db/schema';
+import { orderStatusHistory } from '#server/db/schema';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { OrderStatus } from '#shared/order-status';
 
@@ -317,80 +317,11 @@ export async function findAttachments(db: Executor, orderId: number) {
   return res.rows;
 }
 
-// ---- writes used by placing an order (all inside the caller's transaction) ----
-
-export async function customerExists(db: Executor, customerId: number) {
-  const res = await db.execute<{ customer_id: number; address: string; city_id: number | null }>(
-    sql`select customer_id, address, city_id from customers where customer_id = ${customerId}`,
-  );
-  return res.rows[0];
-}
-
-/** Locks the product rows (in id order, so concurrent orders cannot deadlock) for the stock check. */
-export async function lockProducts(db: Executor, productIds: number[]) {
-  const res = await db.execute<{
-    product_id: number;
-    name: string;
-    unit_price: number;
-    available_units: number;
-  }>(
-    sql`select product_id, name, unit_price::float8 as unit_price, available_units from products
-        where product_id in (${sql.join(
-          productIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})
-        order by product_id for update`,
-  );
-  return res.rows;
-}
-
-/** The route of the city's store whose covered towns (or end location) appear in the address. */
-export async function findRouteForAddress(
-  db: Executor,
-  cityId: number,
-  address: string,
-): Promise<number | null> {
-  const res = await db.execute<{ route_id: number }>(
-    sql`select r.route_id from routes r join stores s on s.store_id = r.store_id
-        where s.city_id = ${cityId}
-          and exists (select 1 from unnest(r.covered_towns || r.end_location) town
-                      where position(lower(town) in lower(${address})) > 0)
-        order by r.route_id limit 1`,
-  );
-  return res.rows[0]?.route_id ?? null;
-}
-
-export async function insertOrder(db: Executor, values: typeof orders.$inferInsert) {
-  const [row] = await db
-    .insert(orders)
-    .values(values)
-    .returning({ orderId: orders.orderId, status: orders.status });
-  return row!;
-}
-
-export async function insertOrderLines(
-  db: Executor,
-  orderId: number,
-  lines: Array<{ productId: number; quantity: number; unitPrice: number }>,
-  createdBy: number,
-) {
-  await db.insert(orderItems).values(lines.map((l) => ({ orderId, ...l })));
-  await db.insert(stockMovements).values(
-    lines.map((l) => ({
-      productId: l.productId,
-      delta: -l.quantity,
-      reason: 'order_reserved' as const,
-      orderId,
-      createdBy,
-    })),
-  );
-}
+// ---- status changes (inside the caller's transaction) ----
 
 export async function insertStatusChange(db: Executor, values: typeof orderStatusHistory.$inferInsert) {
   await db.insert(orderStatusHistory).values(values);
 }
-
-// ---- status changes (inside the caller's transaction) ----
 
 /** Locks the order row for a status change; undefined when there is no such order. */
 export async function lockOrderStatus(db: Executor, orderId: number) {

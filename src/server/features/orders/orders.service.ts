@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context';
-import { type Executor, withActor } from '#server/db/client';
+import type { Executor } from '#server/db/client';
 import { type AuthUser, assertCustomerAccess } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { ReceivedFile } from '#server/http/uploads';
@@ -7,10 +7,10 @@ import { DELIVERY_FEE, MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/
 import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '#shared/contract/orders';
 import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/dates';
 import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { findServedCityId } from '../cities/cities.queries';
 import { findReceipts } from '../crew/crew.queries';
 import { findAttachmentFile, insertAttachments } from './attachments.queries';
 import { withKeptFiles } from './order-attachments';
+import { insertPlacedOrder, readPlacementContext } from './order-placement.queries';
 import * as q from './orders.queries';
 
 /** Customers see their own orders only; staff see all. */
@@ -19,10 +19,13 @@ export function scopeOf(user: AuthUser): q.OrderScope {
 }
 
 /**
- * Places an order in one transaction: checks the delivery date window, locks the products,
- * reserves the stock through ledger movements (the database refuses a negative balance),
- * captures prices, records the first status and keeps the attachments (files received by the
- * upload path, kept before the transaction and removed again if it fails).
+ * Places an order in one transaction of two statements (decision 0031): a read without locks
+ * (customer, delivery city and route, the products' names and stock, the actor for the audit),
+ * then one statement writing the order, its first status, its lines and the stock reservations,
+ * which takes the hot rows (products, rollups) last, just before COMMIT. The ledger trigger's
+ * CHECK refuses a negative balance; the early stock check only gives the usual 409 sooner.
+ * Attachments (files received by the upload path, kept before the transaction and removed
+ * again if it fails) are the one extra statement, only when there are files.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -38,56 +41,39 @@ export async function placeOrder(
     const wanted = new Map<number, number>();
     for (const item of input.items)
       wanted.set(item.productID, (wanted.get(item.productID) ?? 0) + item.quantity);
+    const ids = [...wanted.keys()].sort((a, b) => a - b);
     try {
-      return await withActor(ctx.db, user.userId, async (tx) => {
-        const customer = await q.customerExists(tx, customerId);
-        if (!customer) throw notFound(`Customer ${customerId} not found`);
-        const ids = [...wanted.keys()].sort((a, b) => a - b);
-        const locked = await q.lockProducts(tx, ids);
-        const missing = ids.filter((id) => !locked.some((p) => p.product_id === id));
-        if (missing.length > 0) throw unprocessable(`Product ${missing.join(', ')} does not exist`);
-        for (const product of locked) {
-          const requested = wanted.get(product.product_id)!;
-          if (product.available_units < requested) {
-            throw conflict(
-              `Not enough stock for ${product.name}: ${product.available_units} available, ${requested} requested`,
-            );
-          }
-        }
-        const address = input.deliveryAddress?.trim() || customer.address;
-        // a city that is named must be one we deliver to; none named: the customer's own
-        const cityId = input.city ? await findServedCityId(tx, input.city) : customer.city_id;
-        if (input.city && cityId === null) throw unprocessable(`city: we do not deliver to '${input.city}'`);
-        const routeId = cityId === null ? null : await q.findRouteForAddress(tx, cityId, address);
-        const order = await q.insertOrder(tx, {
+      return await ctx.db.transaction(async (tx) => {
+        const place = await readPlacementContext(tx, {
+          actorUserId: user.userId,
           customerId,
-          orderDate: now,
+          address: input.deliveryAddress?.trim() || null,
+          cityName: input.city || null,
+          productIds: ids,
+        });
+        if (!place) throw notFound(`Customer ${customerId} not found`);
+        const missing = ids.filter((id) => !place.products.some((p) => p.product_id === id));
+        if (missing.length > 0) throw unprocessable(`Product ${missing.join(', ')} does not exist`);
+        for (const product of place.products) checkStock(product, wanted.get(product.product_id)!);
+        // a city that is named must be one we deliver to; none named: the customer's own
+        if (input.city && place.city_id === null)
+          throw unprocessable(`city: we do not deliver to '${input.city}'`);
+        const order = await insertPlacedOrder(tx, {
+          customerId,
+          at: now,
           scheduleDate: input.scheduleDate,
-          status: 'Pending',
-          deliveryAddress: address,
-          cityId,
-          routeId,
+          deliveryAddress: place.address,
+          cityId: place.city_id,
+          routeId: place.route_id,
           specialInstructions: input.specialInstructions?.trim() || null,
           deliveryFee: DELIVERY_FEE,
-          createdBy: user.userId,
-        });
-        const lines = locked.map((p) => ({
-          productId: p.product_id,
-          quantity: wanted.get(p.product_id)!,
-          unitPrice: p.unit_price,
-        }));
-        await q.insertOrderLines(tx, order.orderId, lines, user.userId);
-        await q.insertStatusChange(tx, {
-          orderId: order.orderId,
-          fromStatus: null,
-          toStatus: 'Pending',
-          changedBy: user.userId,
-          changedAt: now,
+          userId: user.userId,
+          lines: ids.map((productId) => ({ productId, quantity: wanted.get(productId)! })),
         });
         await insertAttachments(
           tx,
           files.map((f) => ({
-            orderId: order.orderId,
+            orderId: order.order_id,
             fileName: f.fileName,
             contentType: f.contentType,
             sizeBytes: f.sizeBytes,
@@ -95,16 +81,33 @@ export async function placeOrder(
             uploadedBy: user.userId,
           })),
         );
-        return { order_id: order.orderId, status: order.status as OrderStatus, attachments: files.length };
+        return { order_id: order.order_id, status: order.status as OrderStatus, attachments: files.length };
       });
     } catch (err) {
-      // the ledger trigger hit the CHECK on available_units: another order took the units first
+      // the ledger trigger hit the CHECK on available_units: another order took the units first.
+      // The transaction is gone; name the product from what is left now.
       if (pgErrorCode(err) === '23514' && pgConstraint(err)?.startsWith('products_available_units')) {
+        const now = await readPlacementContext(ctx.db, {
+          actorUserId: user.userId,
+          customerId,
+          address: null,
+          cityName: null,
+          productIds: ids,
+        }).catch(() => undefined);
+        for (const product of now?.products ?? []) checkStock(product, wanted.get(product.product_id)!);
         throw conflict('Not enough stock: another order took the last units, please review your quantities');
       }
       throw err;
     }
   });
+}
+
+function checkStock(product: { name: string; available_units: number }, requested: number): void {
+  if (product.available_units < requested) {
+    throw conflict(
+      `Not enough stock for ${product.name}: ${product.available_units} available, ${requested} requested`,
+    );
+  }
 }
 
 /** A delivery date from ORDER_LEAD_DAYS to MAX_SCHEDULE_DAYS_AHEAD days ahead (business time). */
