@@ -154,4 +154,23 @@ describe('placing orders at the same time', () => {
     ]);
     await expectEqualToRebuild();
   });
+
+  it('writes nothing for a refused order: unknown product, too much, a city we do not serve', async () => {
+    const product = await createProduct(app, { units: 5 });
+    const count = async () =>
+      (await db.execute<{ n: number }>(sql`select count(*)::int as n from orders`)).rows[0]!.n;
+    const before = await count();
+    const refused = await Promise.all([
+      placeOrderAs(app, buyers[0]!, [{ productID: 999_999, quantity: 1 }]),
+      placeOrderAs(app, buyers[0]!, [{ productID: product.productId, quantity: 6 }]),
+      placeOrderAs(app, buyers[0]!, [{ productID: product.productId, quantity: 1 }], { city: 'Atlantis' }),
+    ]);
+    expect(refused.map((r) => [r.statusCode, r.json().detail])).toEqual([
+      [422, 'Product 999999 does not exist'],
+      [409, `Not enough stock for ${product.name}: 5 available, 6 requested`],
+      [422, "city: we do not deliver to 'Atlantis'"],
+    ]);
+    expect(await count()).toBe(before);
+    expect(await units(product.productId)).toBe(5);
+  });
 });

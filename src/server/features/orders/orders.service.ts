@@ -8,9 +8,9 @@ import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '#shared/co
 import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/dates';
 import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { findReceipts } from '../crew/crew.queries';
-import { findAttachmentFile, insertAttachments } from './attachments.queries';
+import { findAttachmentFile } from './attachments.queries';
 import { withKeptFiles } from './order-attachments';
-import { insertPlacedOrder, readPlacementContext } from './order-placement.queries';
+import { type PlacementResult, placeOrderStatement, readStock } from './order-placement.queries';
 import * as q from './orders.queries';
 
 /** Customers see their own orders only; staff see all. */
@@ -19,13 +19,11 @@ export function scopeOf(user: AuthUser): q.OrderScope {
 }
 
 /**
- * Places an order in one transaction of two statements (decision 0031): a read without locks
- * (customer, delivery city and route, the products' names and stock, the actor for the audit),
- * then one statement writing the order, its first status, its lines and the stock reservations,
- * which takes the hot rows (products, rollups) last, just before COMMIT. The ledger trigger's
- * CHECK refuses a negative balance; the early stock check only gives the usual 409 sooner.
- * Attachments (files received by the upload path, kept before the transaction and removed
- * again if it fails) are the one extra statement, only when there are files.
+ * Places an order in one statement, its own transaction (decision 0031): the checks read what
+ * the statement read, and only an order that passes them is written, with the hot rows
+ * (products, rollups) taken last. The ledger trigger's CHECK refuses a negative balance when
+ * another order took the units between the read and the lock. Attachments are files received
+ * by the upload path, kept before the statement and removed again if it fails.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -42,63 +40,44 @@ export async function placeOrder(
     for (const item of input.items)
       wanted.set(item.productID, (wanted.get(item.productID) ?? 0) + item.quantity);
     const ids = [...wanted.keys()].sort((a, b) => a - b);
+    let placed: PlacementResult;
     try {
-      return await ctx.db.transaction(async (tx) => {
-        const place = await readPlacementContext(tx, {
-          actorUserId: user.userId,
-          customerId,
-          address: input.deliveryAddress?.trim() || null,
-          cityName: input.city || null,
-          productIds: ids,
-        });
-        if (!place) throw notFound(`Customer ${customerId} not found`);
-        const missing = ids.filter((id) => !place.products.some((p) => p.product_id === id));
-        if (missing.length > 0) throw unprocessable(`Product ${missing.join(', ')} does not exist`);
-        for (const product of place.products) checkStock(product, wanted.get(product.product_id)!);
-        // a city that is named must be one we deliver to; none named: the customer's own
-        if (input.city && place.city_id === null)
-          throw unprocessable(`city: we do not deliver to '${input.city}'`);
-        const order = await insertPlacedOrder(tx, {
-          customerId,
-          at: now,
-          scheduleDate: input.scheduleDate,
-          deliveryAddress: place.address,
-          cityId: place.city_id,
-          routeId: place.route_id,
-          specialInstructions: input.specialInstructions?.trim() || null,
-          deliveryFee: DELIVERY_FEE,
-          userId: user.userId,
-          lines: ids.map((productId) => ({ productId, quantity: wanted.get(productId)! })),
-        });
-        await insertAttachments(
-          tx,
-          files.map((f) => ({
-            orderId: order.order_id,
-            fileName: f.fileName,
-            contentType: f.contentType,
-            sizeBytes: f.sizeBytes,
-            storageKey: f.key,
-            uploadedBy: user.userId,
-          })),
-        );
-        return { order_id: order.order_id, status: order.status as OrderStatus, attachments: files.length };
+      placed = await placeOrderStatement(ctx.db, {
+        actorUserId: user.userId,
+        customerId,
+        at: now,
+        scheduleDate: input.scheduleDate,
+        deliveryAddress: input.deliveryAddress?.trim() || null,
+        cityName: input.city || null,
+        specialInstructions: input.specialInstructions?.trim() || null,
+        deliveryFee: DELIVERY_FEE,
+        lines: ids.map((productId) => ({ productId, quantity: wanted.get(productId)! })),
+        files: files.map((f) => ({
+          fileName: f.fileName,
+          contentType: f.contentType,
+          sizeBytes: f.sizeBytes,
+          storageKey: f.key,
+        })),
       });
     } catch (err) {
-      // the ledger trigger hit the CHECK on available_units: another order took the units first.
-      // The transaction is gone; name the product from what is left now.
+      // the ledger trigger hit the CHECK on available_units: another order took the units
+      // between the read and the lock. Nothing was written; name the product from what is left.
       if (pgErrorCode(err) === '23514' && pgConstraint(err)?.startsWith('products_available_units')) {
-        const now = await readPlacementContext(ctx.db, {
-          actorUserId: user.userId,
-          customerId,
-          address: null,
-          cityName: null,
-          productIds: ids,
-        }).catch(() => undefined);
-        for (const product of now?.products ?? []) checkStock(product, wanted.get(product.product_id)!);
+        for (const product of await readStock(ctx.db, ids))
+          checkStock(product, wanted.get(product.product_id)!);
         throw conflict('Not enough stock: another order took the last units, please review your quantities');
       }
       throw err;
     }
+    if (placed.order_id === null) {
+      if (!placed.customer_found) throw notFound(`Customer ${customerId} not found`);
+      const missing = ids.filter((id) => !placed.products.some((p) => p.product_id === id));
+      if (missing.length > 0) throw unprocessable(`Product ${missing.join(', ')} does not exist`);
+      for (const product of placed.products) checkStock(product, wanted.get(product.product_id)!);
+      // a city that is named must be one we deliver to; none named: the customer's own
+      throw unprocessable(`city: we do not deliver to '${input.city}'`);
+    }
+    return { order_id: placed.order_id, status: placed.status as OrderStatus, attachments: files.length };
   });
 }
 
