@@ -1,7 +1,7 @@
 // `npm run bench -- --http`: the API against the same SQL, endpoint by endpoint, on PostgreSQL.
 //
 //   BENCH_DATABASE_URL=postgres://.../kp_bench npm run bench -- --http [--seconds 5]
-//     [--connections 4,64] [--only text] [--workers 1] [--pool 10] [--orders N] [--no-write]
+//     [--connections 4,64] [--only 'text|other'] [--workers cores] [--pool 10] [--orders N] [--no-write]
 //
 // The database must hold the scale seed (`npm run seed -- --scale N`); with --orders N an
 // empty database is seeded first. For each endpoint of bench/http/registry.ts the server (its
@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -167,8 +167,10 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
   const orders = Number((await client.query('select count(*) as n from orders')).rows[0].n);
   await client.end();
 
+  // --only 'a|b': the endpoints whose name or path contains any of the parts
+  const parts = options.only?.split('|').filter(Boolean) ?? [];
   const chosen = ENDPOINTS.filter(
-    (e) => !options.only || e.name.includes(options.only) || e.path.includes(options.only),
+    (e) => parts.length === 0 || parts.some((p) => e.name.includes(p) || e.path.includes(p)),
   );
   const runnable: Array<{ endpoint: BenchEndpoint; path: string; userId: number }> = [];
   for (const endpoint of chosen) {
@@ -364,7 +366,8 @@ export async function httpBenchMain(args: string[]): Promise<void> {
     seconds: Number(arg(args, '--seconds') ?? 5),
     connections: (arg(args, '--connections') ?? '4,64').split(',').map(Number),
     only: arg(args, '--only'),
-    workers: Number(arg(args, '--workers') ?? 1),
+    // the server's own default: one process per core
+    workers: Number(arg(args, '--workers') ?? availableParallelism()),
     pool: Number(arg(args, '--pool') ?? 10),
     orders: arg(args, '--orders') ? Number(arg(args, '--orders')) : undefined,
     write: !args.includes('--no-write'),

@@ -21,8 +21,8 @@ const envSchema = z.object({
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL stops any statement running longer (milliseconds); 0 turns the limit off. */
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-  /** Server processes (node:cluster); 0 means one per CPU core. */
-  WORKERS: z.coerce.number().int().min(0).max(64).default(1),
+  /** Server processes (node:cluster); 0 (the default) means one per CPU core. */
+  WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
