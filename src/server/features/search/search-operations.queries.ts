@@ -65,22 +65,65 @@ export async function findOrders(
 }
 
 /**
- * A customer's own orders (the ownership is the first condition of the WHERE): by number, or
- * by the delivery address and the products on them.
+ * How many of a customer's latest orders its text search reads (order numbers find any of its
+ * orders). A big customer has tens of thousands: reading them all per keystroke costs seconds;
+ * its full history (`/customer/history?q=`, the group's "see all" link) searches every order.
+ */
+export const CUSTOMER_RECENT = 500;
+/** Matching own orders ranked (newest first found): their product lists are read for these only. */
+const OWN_CANDIDATES = 40;
+
+/** The products whose folded name and category hold (or, fuzzy, are close to) each word: one id array per word. */
+async function productsPerWord(db: Executor, m: Match): Promise<string[]> {
+  const doc = fold(`name || ' ' || category`);
+  const res = await db.execute<{ ids: number[] | null }>(sql`
+    select array(select product_id from products
+                  where ${m.fuzzy ? sql`length(w.t) >= 3 and w.t <% ${doc} or` : sql``} ${doc} like '%' || w.t || '%') as ids
+      from unnest(array[${sql.join(
+        m.tokens.map((t) => sql`${t}`),
+        sql`, `,
+      )}]::text[]) with ordinality as w(t, n)
+     order by w.n`);
+  return res.rows.map((r) => pgArray((r.ids ?? []).map(Number)));
+}
+
+/**
+ * A customer's own orders (the ownership is the first condition of the WHERE): by number (any
+ * of them, a key lookup), or by words of the delivery address and the products on them among
+ * its latest CUSTOMER_RECENT orders. Each word is in the address or names a product of the
+ * order (the products are matched once, then looked up per order in the order lines' key).
  */
 export async function findOwnOrders(db: Executor, m: Match, customerId: number): Promise<OrderRow[]> {
+  const products = sql`(select string_agg(p.name, ', ' order by p.name) from order_items oi
+                          join products p on p.product_id = oi.product_id where oi.order_id = o.order_id)`;
+  const columns = sql`o.order_id as id, o.status, ${day('o.order_date')} as order_date,
+                      o.schedule_date::text as schedule_date, c.name as customer_name, c.city,
+                      o.delivery_address, ${products} as products,
+                      null::int as delivery_id, null::text as delivery_status`;
+  if (m.number !== null) {
+    const res = await db.execute<OrderRow>(sql`
+      select ${columns}, ${EXACT}::float8 as score
+        from orders o join customers c on c.customer_id = o.customer_id
+       where o.customer_id = ${customerId} and o.order_id = ${m.number}`);
+    return res.rows;
+  }
+  const perWord = await productsPerWord(db, m);
+  const address = fold('o.delivery_address');
+  const words = m.tokens.map((t, i) => {
+    const inAddress = m.fuzzy && t.length >= 3 ? sql`${t} <% ${address}` : sql`${address} like ${`%${t}%`}`;
+    return sql`(${inAddress} or exists (select 1 from order_items oi where oi.order_id = o.order_id
+                                          and oi.product_id = any(${perWord[i]}::int[])))`;
+  });
   const doc = sql`search_fold(x.delivery_address || ' ' || coalesce(x.products, ''))`;
   const res = await db.execute<OrderRow>(sql`
-    select x.*, case when x.id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m)} end as score
-      from (select o.order_id as id, o.status, ${day('o.order_date')} as order_date,
-                   o.schedule_date::text as schedule_date, c.name as customer_name, c.city,
-                   o.delivery_address, o.order_date as sort_date,
-                   (select string_agg(p.name, ', ' order by p.name) from order_items oi
-                      join products p on p.product_id = oi.product_id where oi.order_id = o.order_id) as products,
-                   null::int as delivery_id, null::text as delivery_status
-              from orders o join customers c on c.customer_id = o.customer_id
-             where o.customer_id = ${customerId}) x
-     where x.id = ${m.number ?? 0} or ${matches(doc, m)}
+    select x.*, ${score(doc, m)} as score
+      from (select ${columns}, o.order_date as sort_date
+              from (select order_id, order_date, schedule_date, status, delivery_address, customer_id
+                      from orders where customer_id = ${customerId}
+                     order by order_date desc, order_id desc limit ${CUSTOMER_RECENT}) o
+              join customers c on c.customer_id = o.customer_id
+             where ${sql.join(words, sql` and `)}
+             order by o.order_date desc, o.order_id desc limit ${OWN_CANDIDATES}) x
      order by score desc, x.sort_date desc, x.id desc limit ${m.limit}`);
   return res.rows;
 }

@@ -157,6 +157,17 @@ describe('orders', () => {
       `/customer/history?q=${encodeURIComponent(store.town)}`,
     );
   });
+
+  it('a customer finds its own orders by the products on them, with a typo, and never another’s', async () => {
+    const word = `Kithul${tag()}`;
+    await db.execute(sql`update products set name = ${`${word} Treacle`}
+                          where product_id = (select product_id from order_items where order_id = ${pereraOrder} limit 1)`);
+    const typo = word.replace('Kithul', 'Kitul');
+    for (const q of [word.toLowerCase(), `${word} treacle`, typo]) {
+      expect(ids(await search(perera, q), 'order'), q).toEqual([pereraOrder]);
+      expect(ids(await search(jaya, q), 'order'), q).toEqual([]);
+    }
+  });
 });
 
 describe('what each role finds', () => {
