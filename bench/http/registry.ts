@@ -253,6 +253,81 @@ export const ENDPOINTS: BenchEndpoint[] = [
   // ---- dispatch planner (issue 12) ----
   { name: 'planning: pending orders', user: 'manager', kind: 'list', path: '/api/planning/pending-orders' },
   { name: 'planning: proposal', user: 'manager', kind: 'detail', path: '/api/planning/proposals/{proposal}' },
+
+  // ---- global search (issue 13): each role's kinds of query, names as the scale seed writes them ----
+  {
+    name: 'global search: order number (manager)',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/search?q=%23{deliveredOrder}',
+  },
+  {
+    name: 'global search: customer name with typos (manager)',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/search?q=golden%20tradres',
+  },
+  {
+    name: 'global search: name prefix (manager)',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/search?q=hill%20coun',
+  },
+  {
+    name: 'global search: plate without separators (manager)',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/search?q=wpla',
+  },
+  {
+    name: 'global search: crew surname with a typo (manager)',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/search?q=jayawardna',
+  },
+  { name: 'global search: city (manager)', user: 'manager', kind: 'list', path: '/api/search?q=negombo' },
+  {
+    name: 'global search: own order number (customer)',
+    user: 'customer',
+    kind: 'list',
+    path: '/api/search?q={customerOrder}',
+  },
+  {
+    name: 'global search: product words (customer)',
+    user: 'customer',
+    kind: 'list',
+    path: '/api/search?q=ceylon%20tea',
+  },
+  {
+    name: 'global search: address with a typo (customer)',
+    user: 'customer',
+    kind: 'list',
+    path: '/api/search?q=templ%20borela',
+  },
+  {
+    name: 'global search: order number in the ledger (warehouse)',
+    user: 'warehouse',
+    kind: 'list',
+    path: '/api/search?q={customerOrder}',
+  },
+  {
+    name: 'global search: product prefix (warehouse)',
+    user: 'warehouse',
+    kind: 'list',
+    path: '/api/search?q=cocon',
+  },
+  {
+    name: 'global search: town of own deliveries (driver)',
+    user: 'driver',
+    kind: 'list',
+    path: '/api/search?q=dehiwala',
+  },
+  {
+    name: 'global search: surname, everything (admin)',
+    user: 'admin',
+    kind: 'list',
+    path: '/api/search?q=abeysekera',
+  },
 ];
 
 /** The logins of the bench users (demo password); bigcustomer1 comes from the scale seed. */

@@ -52,10 +52,10 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
   const found = await ctx.db.transaction(async (tx) => {
     const out = [];
     for (const spec of allowed) out.push({ spec, rows: await spec.find(tx, m, user, ctx) });
-    // typos: a second pass by trigram similarity, only when the words as typed found too few
-    // in all (a misspelt word finds nothing as typed), so the common case is one pass
+    // typos: a second pass by trigram similarity, only when the words as typed found nothing
+    // at all (a misspelt word finds nothing as typed), so a query that finds is one pass
     const total = out.reduce((n, x) => n + x.rows.length, 0);
-    if (total < m.limit && m.number === null && m.tokens.some((t) => t.length >= 3)) {
+    if (total === 0 && m.number === null && m.tokens.some((t) => t.length >= 3)) {
       await setThreshold(tx, TYPO_THRESHOLD);
       const fuzzy = { ...m, fuzzy: true };
       for (const x of out) x.rows = mergeByScore(x.rows, await x.spec.find(tx, fuzzy, user, ctx), m.limit);
