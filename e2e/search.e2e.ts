@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, screenshot, setupBrowser } from './support';
+import { apiAs, loginAs, screenshot, setupBrowser } from './support';
 
 const browser = setupBrowser();
 
@@ -47,5 +47,46 @@ describe('global search', () => {
     await page.getByText('No results for "zzqxv"').waitFor();
     await screenshot(page, 'search-no-results');
     await page.context().close();
+  });
+
+  it('each result opens its own item: a delivery by number on truck scheduling, a truck, a staff record', async () => {
+    const manager = await apiAs('manager');
+    const list =
+      await manager<Array<{ delivery_id: number; plate_number: string }>>('/deliveries/deliveries');
+    const { delivery_id: deliveryId, plate_number: plate } = list[0]!;
+    const page = await browser.newPage();
+    await loginAs(page, 'manager');
+    await page.waitForURL('**/manager');
+    const box = page.getByRole('combobox', { name: 'Search' });
+    await box.fill(`#${deliveryId}`);
+    const delivery = page.getByRole('group', { name: 'Deliveries' }).getByRole('option').first();
+    await delivery.click();
+    await page.waitForURL(new RegExp(`/manager/truck\\?delivery=${deliveryId}$`));
+    const card = page.getByRole('region', { name: `Delivery ${deliveryId}` });
+    await card.getByRole('heading', { name: `Delivery #${deliveryId}` }).waitFor();
+    await card.getByText(plate).first().waitFor();
+    await screenshot(page, 'search-opens-delivery');
+
+    // a truck found by its plate typed without separators: its upcoming deliveries
+    await box.fill(plate.replace(/[^A-Za-z0-9]/g, '').toLowerCase());
+    await page.getByRole('group', { name: 'Trucks' }).getByRole('option').first().click();
+    await page.waitForURL(/\/manager\/truck\?truck=\d+$/);
+    await page.getByRole('heading', { name: `Upcoming deliveries: Truck ${plate}` }).waitFor();
+    await screenshot(page, 'search-opens-truck');
+    await page.context().close();
+
+    // the admin's staff record of a driver opens in its dialog
+    const admin = await browser.newPage();
+    await loginAs(admin, 'admin');
+    await admin.waitForURL('**/admin');
+    await admin.getByRole('combobox', { name: 'Search' }).fill('Sunil Bandara');
+    await admin.getByRole('group', { name: 'Crew and staff' }).getByRole('option').first().click();
+    await admin.waitForURL(/\/admin\/users\?employee=\d+$/);
+    await admin.getByRole('dialog', { name: 'Edit Sunil Bandara' }).waitFor();
+    expect(
+      await admin.getByRole('tab', { name: 'Staff', includeHidden: true }).getAttribute('aria-selected'),
+    ).toBe('true');
+    await screenshot(admin, 'search-opens-staff');
+    await admin.context().close();
   });
 });

@@ -19,6 +19,7 @@ export const deliveryEndpoints = {
 export const deliveryKeys = {
   all: ['deliveries'] as const,
   list: (query: DeliveryListParams) => [...deliveryKeys.all, 'list', query] as const,
+  detail: (id: number) => [...deliveryKeys.all, 'detail', id] as const,
   loadable: (id: number) => [...deliveryKeys.all, 'loadable', id] as const,
   crewOptions: (query: CrewOptionsParams) => [...deliveryKeys.all, 'crew-options', query] as const,
   trucks: ['fleet', 'trucks'] as const,

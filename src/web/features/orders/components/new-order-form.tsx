@@ -33,16 +33,26 @@ export interface NewOrderFormProps {
   /** Why this user cannot order (not logged in, no customer profile); blocks submitting. */
   blockedReason: string | null;
   onPlaced?: (orderId: number) => void;
+  /** A product the first line starts with (`/customer/new-order?product=`, from search). */
+  initialProductId?: number | null;
 }
 
 /** The new-order form of portal-spec §5 with a live order summary. */
-export function NewOrderForm({ products, customerId, blockedReason, onPlaced }: NewOrderFormProps) {
+export function NewOrderForm({
+  products,
+  customerId,
+  blockedReason,
+  onPlaced,
+  initialProductId = null,
+}: NewOrderFormProps) {
   const minDate = useMemo(() => minDeliveryDate(), []);
   const maxDate = useMemo(() => maxDeliveryDate(), []);
   const schema = useMemo(() => newOrderFormSchema(minDate, maxDate), [minDate, maxDate]);
   const form = useForm<NewOrderFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: emptyNewOrderForm(),
+    defaultValues: products.some((p) => p.product_id === initialProductId)
+      ? { ...emptyNewOrderForm(), items: [{ productId: String(initialProductId), quantity: 1 }] }
+      : emptyNewOrderForm(),
   });
   const { register, control, handleSubmit, reset, formState } = form;
   const items = useWatch({ control, name: 'items' });

@@ -13,12 +13,24 @@ import { RoleDialog } from './role-dialog';
 export function RolesTab({
   roles,
   notify,
+  openRoleId = null,
+  onClosed,
 }: {
   roles: readonly Role[];
   notify: (variant: 'success' | 'error', text: string) => void;
+  /** A role whose dialog is open from the start (`/admin/users?role=`). */
+  openRoleId?: number | null;
+  /** Its dialog was closed. */
+  onClosed?: () => void;
 }) {
   const remove = useDeleteRole();
-  const [editing, setEditing] = useState<Role | null | undefined>(undefined);
+  const [editing, setEditing] = useState<Role | null | undefined>(() =>
+    openRoleId === null ? undefined : roles.find((r) => r.role_id === openRoleId),
+  );
+  const close = () => {
+    setEditing(undefined);
+    if (openRoleId !== null) onClosed?.();
+  };
   const [deleting, setDeleting] = useState<Role | null>(null);
   return (
     <div className="space-y-4">
@@ -79,10 +91,10 @@ export function RolesTab({
       )}
       <RoleDialog
         open={editing !== undefined}
-        onOpenChange={(open) => !open && setEditing(undefined)}
+        onOpenChange={(open) => !open && close()}
         role={editing}
         onDone={(message) => {
-          setEditing(undefined);
+          close();
           notify('success', message);
         }}
       />

@@ -11,9 +11,28 @@ import { useEmployees } from '../api/users-api';
 import { StaffDialog } from './staff-dialog';
 
 /** The Staff tab: staff records (who can be rostered), hiring and editing them. */
-export function StaffTab({ notify }: { notify: (variant: 'success' | 'error', text: string) => void }) {
+export function StaffTab({
+  notify,
+  openEmployeeId = null,
+  onClosed,
+}: {
+  notify: (variant: 'success' | 'error', text: string) => void;
+  /** A staff record whose dialog opens once the records are loaded (`/admin/users?employee=`). */
+  openEmployeeId?: number | null;
+  /** Its dialog was closed. */
+  onClosed?: () => void;
+}) {
   const employees = useEmployees();
   const [editing, setEditing] = useState<Employee | null | undefined>(undefined);
+  const [opened, setOpened] = useState(false);
+  if (!opened && openEmployeeId !== null && employees.data) {
+    setOpened(true);
+    setEditing(employees.data.find((e) => e.employee_id === openEmployeeId));
+  }
+  const close = () => {
+    setEditing(undefined);
+    if (openEmployeeId !== null) onClosed?.();
+  };
   return (
     <div className="space-y-4">
       <div className="flex justify-end">
@@ -67,10 +86,10 @@ export function StaffTab({ notify }: { notify: (variant: 'success' | 'error', te
       )}
       <StaffDialog
         open={editing !== undefined}
-        onOpenChange={(open) => !open && setEditing(undefined)}
+        onOpenChange={(open) => !open && close()}
         employee={editing}
         onDone={(message) => {
-          setEditing(undefined);
+          close();
           notify('success', message);
         }}
       />

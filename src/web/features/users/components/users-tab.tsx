@@ -18,15 +18,18 @@ const PAGE_SIZE = 20;
 
 /** The Users tab: search, page, add, edit (password reset) and delete with confirmation. */
 export function UsersTab({
+  initialQ = '',
   roles,
   currentUserId,
   notify,
 }: {
+  /** The filter the tab opens with (`/admin/users?q=`). */
+  initialQ?: string;
   roles: readonly Role[];
   currentUserId: number | undefined;
   notify: (variant: 'success' | 'error', text: string) => void;
 }) {
-  const [q, setQ] = useState('');
+  const [q, setQ] = useState(initialQ);
   const [page, setPage] = useState(1);
   const users = useUsers({ q: q.trim() || undefined, page, page_size: PAGE_SIZE });
   const remove = useDeleteUser();

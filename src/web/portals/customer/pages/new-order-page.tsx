@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useSession } from '#web/app/session';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
@@ -7,8 +8,11 @@ import { NewOrderForm } from '#web/features/orders/components/new-order-form';
 import { NEW_ORDER_MESSAGES } from '#web/features/orders/lib/new-order-schema';
 import { productKeys, useProducts } from '#web/features/products/api/get-products';
 
+/** /customer/new-order; `?product=<id>` (a search result) starts the first line with that product. */
 export function NewOrderPage() {
   const { user } = useSession();
+  const [params] = useSearchParams();
+  const product = params.get('product');
   const products = useProducts();
   const queryClient = useQueryClient();
 
@@ -31,6 +35,8 @@ export function NewOrderPage() {
         />
       ) : (
         <NewOrderForm
+          key={product ?? ''}
+          initialProductId={product && /^\d+$/.test(product) ? Number(product) : null}
           products={products.data}
           customerId={user?.customer_id ?? null}
           blockedReason={blockedReason}

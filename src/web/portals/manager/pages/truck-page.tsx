@@ -1,12 +1,15 @@
+import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { Delivery } from '#shared/contract/deliveries';
 import { useSession } from '#web/app/session';
+import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
-import { useDeliveries } from '#web/features/deliveries/api/get-deliveries';
+import { useDeliveries, useDelivery } from '#web/features/deliveries/api/get-deliveries';
+import { useRoutes, useTrucks } from '#web/features/deliveries/api/get-fleet';
 import { CrewDialog } from '#web/features/deliveries/components/crew-dialog';
 import { DeliveriesList } from '#web/features/deliveries/components/deliveries-list';
 import { LoadOrdersDialog } from '#web/features/deliveries/components/load-orders-dialog';
@@ -16,17 +19,43 @@ import { useUrlFilters } from '../use-url-filters';
 
 const PAGE_SIZE = 10;
 
-/** /manager/truck: the scheduling form, the upcoming deliveries, loading and crews. */
+const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
+
+/**
+ * /manager/truck: the scheduling form, the upcoming deliveries, loading and crews. Search
+ * results open it with `?delivery=` (that delivery on its own, whatever its status), `?truck=`
+ * or `?route=` (the upcoming deliveries of that truck or route).
+ */
 export function TruckPage() {
   const { user } = useSession();
   const { params, update } = useUrlFilters();
   const page = parsePage(params.get('page'));
-  const deliveries = useDeliveries({ page: String(page), page_size: String(PAGE_SIZE) });
+  const truckId = idParam(params.get('truck'));
+  const routeId = idParam(params.get('route'));
+  const deliveryId = idParam(params.get('delivery'));
+  const deliveries = useDeliveries({
+    page: String(page),
+    page_size: String(PAGE_SIZE),
+    ...(truckId !== null && { truck_id: String(truckId) }),
+    ...(routeId !== null && { route_id: String(routeId) }),
+  });
+  const one = useDelivery(deliveryId);
+  const trucks = useTrucks();
+  const routes = useRoutes();
   const [loading, setLoading] = useState<Delivery | null>(null);
   const [crew, setCrew] = useState<Delivery | null>(null);
   // keep the open dialog's delivery current after a save refreshes the list
   const fresh = (d: Delivery | null) =>
-    d ? (deliveries.data?.rows.find((x) => x.delivery_id === d.delivery_id) ?? d) : null;
+    d
+      ? (deliveries.data?.rows.find((x) => x.delivery_id === d.delivery_id) ??
+        (one.data?.delivery_id === d.delivery_id ? one.data : d))
+      : null;
+  const truck = truckId === null ? null : trucks.data?.find((t) => t.truck_id === truckId);
+  const route = routeId === null ? null : routes.data?.find((r) => r.route_id === routeId);
+  const filters = [
+    truckId !== null && { key: 'truck', label: `Truck ${truck?.plate_number ?? `#${truckId}`}` },
+    routeId !== null && { key: 'route', label: `Route ${route?.name ?? `#${routeId}`}` },
+  ].filter((f): f is { key: string; label: string } => Boolean(f));
 
   return (
     <div className="space-y-6">
@@ -35,9 +64,51 @@ export function TruckPage() {
         description="Put trucks on routes with a crew that keeps the roster rules, and load their orders."
         className="mb-0"
       />
+      {deliveryId !== null && (
+        <Card
+          className="overflow-hidden border-indigo-300 ring-2 ring-indigo-100"
+          role="region"
+          aria-label={`Delivery ${deliveryId}`}
+        >
+          <CardHeader
+            title={`Delivery #${deliveryId}`}
+            description={one.data ? `${one.data.status} · ${one.data.route_name}` : undefined}
+            actions={
+              <Button size="sm" variant="ghost" onClick={() => update({ delivery: null })}>
+                <X aria-hidden="true" className="size-4" /> Close
+              </Button>
+            }
+          />
+          {one.isPending ? (
+            <Loading label="Loading the delivery..." />
+          ) : one.isError ? (
+            <div className="p-4">
+              <LoadError
+                title="Failed to load the delivery"
+                error={one.error}
+                onRetry={() => one.refetch()}
+              />
+            </div>
+          ) : (
+            <DeliveriesList deliveries={[one.data]} onLoad={setLoading} onCrew={setCrew} />
+          )}
+        </Card>
+      )}
       <ScheduleDeliveryForm userId={user?.user_id ?? null} onLoad={setLoading} />
       <Card className="overflow-hidden">
-        <CardHeader title="Upcoming deliveries" description="Scheduled and on the road, earliest first." />
+        <CardHeader
+          title={
+            filters.length
+              ? `Upcoming deliveries: ${filters.map((f) => f.label).join(', ')}`
+              : 'Upcoming deliveries'
+          }
+          description="Scheduled and on the road, earliest first."
+          actions={filters.map((f) => (
+            <Button key={f.key} size="sm" variant="secondary" onClick={() => update({ [f.key]: null })}>
+              <X aria-hidden="true" className="size-4" /> {f.label}
+            </Button>
+          ))}
+        />
         {deliveries.isPending ? (
           <Loading label="Loading deliveries..." />
         ) : deliveries.isError ? (
