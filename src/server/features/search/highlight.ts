@@ -50,6 +50,27 @@ export function highlight(text: string, tokens: readonly string[]): Highlight[] 
   return merge(found);
 }
 
+/**
+ * The query as a plain substring filter would find `text`: each word as typed where the text
+ * holds it, else (a typo) the word of the text most like it, as the text spells it. The "see
+ * all" links of a typo search carry this to list screens that match by substring.
+ */
+export function corrected(text: string, tokens: readonly string[]): string {
+  const folded = foldText(text);
+  const words = [...folded.matchAll(WORD)].map((w) => ({ start: w.index, word: w[0] }));
+  return tokens
+    .map((token) => {
+      if (folded.includes(token)) return token;
+      let best: { start: number; word: string; sim: number } | null = null;
+      for (const w of words) {
+        const sim = similarity(token, w.word);
+        if (sim >= 0.3 && (!best || sim > best.sim)) best = { ...w, sim };
+      }
+      return best ? text.slice(best.start, best.start + best.word.length) : token;
+    })
+    .join(' ');
+}
+
 /** Sorted, overlapping stretches joined. */
 function merge(ranges: Highlight[]): Highlight[] {
   const sorted = [...ranges].sort((a, b) => a.start - b.start);

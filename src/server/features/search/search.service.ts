@@ -9,7 +9,7 @@ import {
 } from '#shared/contract/search';
 import { can } from '#shared/permissions';
 import { searchTokens } from '#shared/search-fold';
-import { highlight } from './highlight';
+import { corrected, highlight } from './highlight';
 import { type FoundRow, type Match, setThreshold } from './search.queries';
 import { KINDS } from './search-kinds';
 
@@ -49,6 +49,7 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
   const allowed = KINDS.filter((k) => can(user.portal, SEARCH_KIND_PERMISSION[k.kind]));
   const portal = user.portal!;
   // one transaction: one snapshot, and the typo threshold holds for its queries only
+  let fuzzy = false;
   const found = await ctx.db.transaction(async (tx) => {
     const out = [];
     for (const spec of allowed) out.push({ spec, rows: await spec.find(tx, m, user, ctx) });
@@ -57,8 +58,9 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
     const total = out.reduce((n, x) => n + x.rows.length, 0);
     if (total === 0 && m.number === null && m.tokens.some((t) => t.length >= 3)) {
       await setThreshold(tx, TYPO_THRESHOLD);
-      const fuzzy = { ...m, fuzzy: true };
-      for (const x of out) x.rows = mergeByScore(x.rows, await x.spec.find(tx, fuzzy, user, ctx), m.limit);
+      fuzzy = true;
+      const typos = { ...m, fuzzy: true };
+      for (const x of out) x.rows = mergeByScore(x.rows, await x.spec.find(tx, typos, user, ctx), m.limit);
     }
     return out;
   });
@@ -80,7 +82,12 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
       kind: spec.kind,
       label: spec.label,
       hits,
-      more_path: spec.more?.(query.q, portal) ?? null,
+      // a list screen filters by substring: after a typo, its link carries the words as the best hit spells them
+      more_path:
+        spec.more?.(
+          fuzzy ? corrected(`${hits[0]!.subtitle} ${hits[0]!.title}`, m.tokens) : query.q,
+          portal,
+        ) ?? null,
       best: Math.max(...hits.map((h) => h.score)),
     });
   }
