@@ -1,5 +1,6 @@
 // Typed mirror of migrations/*.sql for Drizzle queries. The SQL migrations are the source of
 // truth (constraints, triggers, indexes); this file only describes columns to the query builder.
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -55,6 +56,8 @@ export const customers = pgTable('customers', {
   contactNumber: text('contact_number'),
   email: text('email'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** Global search's folded text (migrations/0013), kept by PostgreSQL. */
+  searchText: text('search_text').generatedAlwaysAs(sql`search_fold(name || ' ' || address || ' ' || city)`),
 });
 
 export const employees = pgTable('employees', {
@@ -67,6 +70,7 @@ export const employees = pgTable('employees', {
   contactNumber: text('contact_number'),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: ts('created_at').notNull().defaultNow(),
+  searchText: text('search_text').generatedAlwaysAs(sql`search_fold(first_name || ' ' || last_name)`),
 });
 
 export const users = pgTable('users', {
@@ -82,6 +86,7 @@ export const users = pgTable('users', {
   lastLoginAt: ts('last_login_at'),
   /** A deleted user is retired (migrations/0007): its history keeps pointing at it. */
   deletedAt: ts('deleted_at'),
+  searchText: text('search_text').generatedAlwaysAs(sql`search_fold(user_name || ' ' || email)`),
 });
 
 export const products = pgTable('products', {
@@ -96,6 +101,7 @@ export const products = pgTable('products', {
   /** Kept by the stock ledger trigger (migrations/0005_a). */
   movementCount: integer('movement_count').notNull().default(0),
   lastMovedAt: ts('last_moved_at'),
+  searchText: text('search_text').generatedAlwaysAs(sql`search_fold(name || ' ' || category)`),
 });
 
 export const routes = pgTable('routes', {

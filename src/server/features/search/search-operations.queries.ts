@@ -75,7 +75,7 @@ const OWN_CANDIDATES = 40;
 
 /** The products whose folded name and category hold (or, fuzzy, are close to) each word: one id array per word. */
 async function productsPerWord(db: Executor, m: Match): Promise<string[]> {
-  const doc = fold(`name || ' ' || category`);
+  const doc = sql`search_text`;
   const res = await db.execute<{ ids: number[] | null }>(sql`
     select array(select product_id from products
                   where ${m.fuzzy ? sql`length(w.t) >= 3 and w.t <% ${doc} or` : sql``} ${doc} like '%' || w.t || '%') as ids
@@ -195,7 +195,7 @@ function aroundNow(filter: SQL, now: Date, limit: number) {
  */
 export async function findDeliveries(db: Executor, m: Match, now: Date): Promise<DeliveryRow[]> {
   const routeDoc = fold(`name || ' ' || end_location || ' ' || array_to_string(covered_towns, ' ')`);
-  const crewDoc = fold(`first_name || ' ' || last_name`);
+  const crewDoc = sql`search_text`;
   const plate = fold('plate_number');
   const found = sql`
     ${number(

@@ -100,7 +100,7 @@ const queryCustomers = (db: Executor, m: Match) =>
     id: 'customer_id',
     columns: sql`name, type, address, city`,
     from: sql`customers`,
-    doc: fold(`name || ' ' || address || ' ' || city`),
+    doc: sql`search_text`,
   });
 
 export type ProductRow = FoundRow & { name: string; category: string; available_units: number };
@@ -109,7 +109,7 @@ export const findProducts = (db: Executor, m: Match) =>
     id: 'product_id',
     columns: sql`name, category, available_units`,
     from: sql`products`,
-    doc: fold(`name || ' ' || category`),
+    doc: sql`search_text`,
   });
 
 export type StoreRow = FoundRow & { city: string; address: string; near_station_name: string };
@@ -152,7 +152,7 @@ export const findEmployees = (db: Executor, m: Match, types: readonly string[] |
     id: 'e.employee_id',
     columns: sql`e.first_name || ' ' || e.last_name as name, e.type, c.name as city, e.is_active`,
     from: sql`employees e left join stores s on s.store_id = e.store_id left join cities c on c.city_id = s.city_id`,
-    doc: fold(`e.first_name || ' ' || e.last_name`),
+    doc: sql`e.search_text`,
     where: types
       ? sql`e.type in (${sql.join(
           types.map((t) => sql`${t}`),
@@ -167,7 +167,7 @@ export const findUsers = (db: Executor, m: Match) =>
     id: 'u.user_id',
     columns: sql`u.user_name, u.email, r.role_name as role`,
     from: sql`users u join roles r on r.role_id = u.role_id`,
-    doc: fold(`u.user_name || ' ' || u.email`),
+    doc: sql`u.search_text`,
   });
 
 export type RoleRow = FoundRow & { role_name: string; access_rights: string; user_count: number };
