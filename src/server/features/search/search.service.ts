@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context';
+import type { Executor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import {
   SEARCH_KIND_PERMISSION,
@@ -10,8 +11,8 @@ import {
 import { can } from '#shared/permissions';
 import { searchTokens } from '#shared/search-fold';
 import { corrected, highlight } from './highlight';
-import { type FoundRow, type Match, setThreshold } from './search.queries';
-import { KINDS } from './search-kinds';
+import { Batch, type FoundRow, type Match, setThreshold } from './search.queries';
+import { KINDS, type KindSpec } from './search-kinds';
 
 /**
  * Trigram word similarity from which a text counts as a typo of the query: "slva" is 0.4 from
@@ -42,6 +43,32 @@ function mergeByScore<Row extends FoundRow>(exact: Row[], fuzzy: Row[], limit: n
     .slice(0, limit);
 }
 
+/**
+ * One pass over the kinds: each kind asks at once (the small tables' lookups gather in the
+ * match's batch, the others' statements queue, one at a time on the transaction's connection),
+ * then the batch runs.
+ */
+async function pass(
+  tx: Executor,
+  kinds: readonly KindSpec[],
+  m: Match,
+  user: AuthUser,
+  ctx: AppContext,
+): Promise<FoundRow[][]> {
+  // one statement at a time on the connection, in the order the kinds ask
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = {
+    execute: (query: unknown) => {
+      const next = last.then(() => tx.execute(query as never));
+      last = next.catch(() => undefined);
+      return next;
+    },
+  } as unknown as Executor;
+  const asked = Promise.all(kinds.map((spec) => spec.find(serial, m, user, ctx)));
+  const [rows] = await Promise.all([asked, m.batch?.flush(serial)]);
+  return rows;
+}
+
 /** What the caller may find, grouped by kind, best group first. */
 export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery): Promise<SearchResponse> {
   const m = toMatch(query.q, query.limit);
@@ -51,16 +78,20 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
   // one transaction: one snapshot, and the typo threshold holds for its queries only
   let fuzzy = false;
   const found = await ctx.db.transaction(async (tx) => {
-    const out = [];
-    for (const spec of allowed) out.push({ spec, rows: await spec.find(tx, m, user, ctx) });
+    const out = (await pass(tx, allowed, { ...m, batch: new Batch() }, user, ctx)).map((rows, i) => ({
+      spec: allowed[i]!,
+      rows,
+    }));
     // typos: a second pass by trigram similarity, only when the words as typed found nothing
     // at all (a misspelt word finds nothing as typed), so a query that finds is one pass
     const total = out.reduce((n, x) => n + x.rows.length, 0);
     if (total === 0 && m.number === null && m.tokens.some((t) => t.length >= 3)) {
       await setThreshold(tx, TYPO_THRESHOLD);
       fuzzy = true;
-      const typos = { ...m, fuzzy: true };
-      for (const x of out) x.rows = mergeByScore(x.rows, await x.spec.find(tx, typos, user, ctx), m.limit);
+      const typos = await pass(tx, allowed, { ...m, fuzzy: true, batch: new Batch() }, user, ctx);
+      out.forEach((x, i) => {
+        x.rows = mergeByScore(x.rows, typos[i]!, m.limit);
+      });
     }
     return out;
   });
