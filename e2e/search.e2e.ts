@@ -17,6 +17,8 @@ describe('global search', () => {
     await page.keyboard.type('Fernado Wholesale', { delay: 30 });
     const list = page.getByRole('listbox');
     await list.getByRole('group', { name: 'Orders' }).waitFor();
+    // the answer for the whole text, not one for a shorter text still on screen (dimmed, busy)
+    await expect.poll(() => list.getAttribute('aria-busy')).toBe('false');
     await screenshot(page, 'search-manager-results');
 
     // walk down with the arrow keys to the first order
