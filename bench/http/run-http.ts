@@ -248,6 +248,8 @@ const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 /** The standing targets (GUIDE.md): at 4 connections p99 < 50 ms (reports: < 200 ms); at 64, API/SQL >= 0.7. */
 export function verdict(row: BenchRow): string {
   const problems: string[] = [];
+  // a run in which no request came back (the server busy with earlier ones) is no pass
+  if (row.api.total === 0) problems.push('no answer within the run');
   if (row.api.errors > 0) problems.push(`${row.api.errors} errors`);
   if (row.sql.errors > 0) problems.push(`${row.sql.errors} SQL errors`);
   if (row.connections <= 4) {
