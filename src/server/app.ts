@@ -199,8 +199,10 @@ export async function buildApp(options: BuildAppOptions) {
     status: 'ok',
   }));
   for (const feature of FEATURES) feature(app, ctx);
-  if (options.sweepNotificationsEveryMs)
-    startNotificationSweeper(app, ctx, options.sweepNotificationsEveryMs);
+  if (options.sweepNotificationsEveryMs) {
+    const stopSweeping = startNotificationSweeper(app, ctx, options.sweepNotificationsEveryMs);
+    app.addHook('onClose', async () => stopSweeping());
+  }
 
   const webRoot = options.webRoot;
   const hasWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));

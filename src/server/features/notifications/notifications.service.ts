@@ -37,11 +37,12 @@ export async function sweepIfDue(ctx: AppContext, force = false): Promise<void> 
 }
 
 /**
- * Sweeps the time-made events every `everyMs` (the server: every minute) until the app closes.
+ * Sweeps the time-made events every `everyMs` (the server: every minute) until stopped (the
+ * returned function; the app calls it when it closes).
  * Every process may sweep: each event is written once per recipient (event_key), and the
  * inserted rows reach the live streams through the database's notifications.
  */
-export function startNotificationSweeper(app: App, ctx: AppContext, everyMs: number): void {
+export function startNotificationSweeper(app: App, ctx: AppContext, everyMs: number): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -53,7 +54,7 @@ export function startNotificationSweeper(app: App, ctx: AppContext, everyMs: num
       });
   }, everyMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  return () => clearInterval(timer);
 }
 
 export async function listFor(ctx: AppContext, scope: q.NotificationScope, limit: number) {

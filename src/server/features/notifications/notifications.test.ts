@@ -5,7 +5,7 @@ import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import { createCrewMember, createStore, createTruck, DAY, HOUR } from '#server/test/scheduling-factories';
 import { insertApprovalNotices, insertAssignmentNotices, sweepTimedEvents } from './notifications.queries';
-import { STARTING_SOON_MS } from './notifications.service';
+import { STARTING_SOON_MS, startNotificationSweeper } from './notifications.service';
 
 const { app } = await createTestApp();
 const manager = await createUser(app, 'Manager');
@@ -229,22 +229,24 @@ describe('reading notifications', () => {
 
 describe('the sweeper of the server', () => {
   it('writes the warnings time makes on its own, with nobody reading notifications', async () => {
-    const swept = await createTestApp({ sweepNotificationsEveryMs: 100 });
-    const s = await crewScene(swept.app, {
-      manager: await createUser(swept.app, 'Manager'),
-      startInHours: 1.5,
-    });
+    const s = await crewScene(app, { manager, startInHours: 1.5 });
     const startingSoon = async () => {
-      const res = await swept.app.ctx.db.execute<{ n: number }>(
+      const res = await app.ctx.db.execute<{ n: number }>(
         sql`select count(*)::int as n from notifications
              where employee_id = ${s.driver.employeeId} and delivery_id = ${s.deliveryId}
                and message like '%starts at%'`,
       );
       return res.rows[0]!.n;
     };
-    await expect.poll(startingSoon, { timeout: 5_000, interval: 100 }).toBe(1);
-    // later sweeps find the same event and write nothing more
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await startingSoon()).toBe(1);
+    expect(await startingSoon()).toBe(0);
+    const stop = startNotificationSweeper(app, app.ctx, 100);
+    try {
+      await expect.poll(startingSoon, { timeout: 10_000, interval: 100 }).toBe(1);
+      // later sweeps find the same event and write nothing more
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await startingSoon()).toBe(1);
+    } finally {
+      stop();
+    }
   });
 });
