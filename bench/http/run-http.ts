@@ -1,7 +1,7 @@
 // `npm run bench -- --http`: the API against the same SQL, endpoint by endpoint, on PostgreSQL.
 //
 //   BENCH_DATABASE_URL=postgres://.../kp_bench npm run bench -- --http [--seconds 5]
-//     [--connections 4,64] [--only 'text|other'] [--workers cores] [--pool 10] [--orders N] [--no-write]
+//     [--connections 4,64] [--only 'text|other'] [--skip 'text|other'] [--workers cores] [--pool 10] [--orders N] [--no-write]
 //
 // The database must hold the scale seed (`npm run seed -- --scale N`); with --orders N an
 // empty database is seeded first. For each endpoint of bench/http/registry.ts the server (its
@@ -34,6 +34,8 @@ export interface HttpBenchOptions {
   seconds: number;
   connections: number[];
   only?: string;
+  /** Leave out the endpoints whose name or path contains any of these parts ('a|b'). */
+  skip?: string;
   workers: number;
   pool: number;
   orders?: number;
@@ -169,8 +171,11 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
 
   // --only 'a|b': the endpoints whose name or path contains any of the parts
   const parts = options.only?.split('|').filter(Boolean) ?? [];
+  // --skip 'a|b': leave out those whose name or path contains any of the parts
+  const skipped = options.skip?.split('|').filter(Boolean) ?? [];
+  const matches = (e: BenchEndpoint, p: string) => e.name.includes(p) || e.path.includes(p);
   const chosen = ENDPOINTS.filter(
-    (e) => parts.length === 0 || parts.some((p) => e.name.includes(p) || e.path.includes(p)),
+    (e) => (parts.length === 0 || parts.some((p) => matches(e, p))) && !skipped.some((p) => matches(e, p)),
   );
   const runnable: Array<{ endpoint: BenchEndpoint; path: string; userId: number }> = [];
   for (const endpoint of chosen) {
@@ -276,7 +281,7 @@ const END = '<!-- http-bench:end -->';
 function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number) {
   const file = join(ROOT, 'docs', 'benchmarks.md');
   const cpu = cpus();
-  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}`;
+  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}`;
   const table = [
     '| endpoint | path | conns | API req/s | API p50 | API p99 | SQL q/s | SQL p50 | SQL p99 | API / SQL | target |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -368,6 +373,7 @@ export async function httpBenchMain(args: string[]): Promise<void> {
     seconds: Number(arg(args, '--seconds') ?? 5),
     connections: (arg(args, '--connections') ?? '4,64').split(',').map(Number),
     only: arg(args, '--only'),
+    skip: arg(args, '--skip'),
     // the server's own default: one process per core
     workers: Number(arg(args, '--workers') ?? availableParallelism()),
     pool: Number(arg(args, '--pool') ?? 10),
