@@ -62,7 +62,9 @@ export async function checkRegistrationRate(ctx: AppContext, ip: string): Promis
  * just read (or taken from the per-process cache, which the database's notifications keep
  * current), so reading it again would only repeat the same row.
  */
-export function profileOf(user: AuthUser): Profile {
+export function profileOf(
+  user: Pick<AuthUser, 'userId' | 'userName' | 'email' | 'role' | 'customerId' | 'employeeId'>,
+): Profile {
   return {
     user_id: user.userId,
     user_name: user.userName,
@@ -76,14 +78,7 @@ export function profileOf(user: AuthUser): Profile {
 export async function profile(ctx: AppContext, userId: number): Promise<Profile> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized('Invalid or expired token');
-  return {
-    user_id: user.userId,
-    user_name: user.userName,
-    email: user.email,
-    role: user.role,
-    customer_id: user.customerId,
-    employee_id: user.employeeId,
-  };
+  return profileOf(user);
 }
 
 /** Self-registration: a user with the customer role and a Retail customer record, in one transaction. */
