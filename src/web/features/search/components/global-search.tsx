@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import type { SearchGroup } from '#shared/contract/search';
 import type { Portal } from '#shared/roles';
 import { Spinner } from '#web/components/ui/spinner';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import { useSearch } from '../api/search';
 import { searchHint } from '../lib/search-hint';
 import { Marked } from './marked';
@@ -43,20 +44,15 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
   const boxRef = useRef<HTMLDivElement>(null);
   const listId = useId();
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const q = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const search = useSearch(q);
   const trimmed = text.trim();
   const data = trimmed && search.data ? search.data : null;
   const groups = data?.groups ?? [];
   const items = useMemo(() => flatten(groups), [groups]);
   const stale = !!data && data.q !== trimmed;
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   // a new answer: the best match is the one Enter opens
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the answer changes
@@ -95,7 +91,6 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
 
   function go(path: string) {
     setText('');
-    setQ('');
     close();
     navigate(path);
   }

@@ -11,8 +11,8 @@ import { Loading } from '#web/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { type AuditQuery, useAuditLog } from '#web/features/audit-log/api/get-audit-log';
 import { AuditList } from '#web/features/audit-log/components/audit-list';
-import { useDebouncedValue } from '#web/features/orders/lib/use-debounced-value';
 import { useUsers } from '#web/features/users/api/users-api';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
 
 const PAGE_SIZE = 25;
 const TABS = [

@@ -18,8 +18,8 @@ import {
   tabCount,
   tabStatus,
 } from '#web/features/orders/lib/history-tabs';
-import { useDebouncedValue } from '#web/features/orders/lib/use-debounced-value';
 import { parsePage } from '#web/lib/pagination';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
 
 /** Order history: status tabs with counts, search, paged table and CSV export; filters live in the URL. */
 export function HistoryPage() {

@@ -12,8 +12,8 @@ import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useOrders } from '#web/features/orders/api/get-orders';
 import { ManagerOrdersTable } from '#web/features/orders/components/manager/manager-orders-table';
 import { OrderDecisionPane } from '#web/features/orders/components/manager/order-decision-pane';
-import { useDebouncedValue } from '#web/features/orders/lib/use-debounced-value';
 import { parsePage } from '#web/lib/pagination';
+import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import { useUrlFilters } from '../use-url-filters';
 
 /** The orders a manager works on: not delivered. Pending first, the work of the day. */
