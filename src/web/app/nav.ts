@@ -20,7 +20,7 @@ import {
   Users,
 } from 'lucide-react';
 import type { Portal } from '#shared/roles';
-import { paths } from './paths';
+import { paths } from '#web/lib/paths';
 
 export interface NavItem {
   label: string;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Portal } from '#shared/roles';
+import { guardDecision } from '#web/lib/redirects';
+import { useSession } from '#web/lib/session';
 import { Loading } from '../components/ui/spinner';
-import { guardDecision } from './redirects';
-import { useSession } from './session';
 
 /** Renders a portal only for users whose role belongs to it (see `guardDecision`). */
 export function RequirePortal({ portal, children }: { portal: Portal; children: ReactNode }) {

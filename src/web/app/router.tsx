@@ -1,10 +1,10 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Portal } from '#shared/roles';
+import { paths } from '#web/lib/paths';
 import { Loading } from '../components/ui/spinner';
 import { LandingPage } from './landing/landing-page';
 import { PortalLayout } from './layout/portal-layout';
-import { paths } from './paths';
 import { RequirePortal } from './require-portal';
 
 // The sign-in pages carry the form and validation libraries; the landing page stays light.

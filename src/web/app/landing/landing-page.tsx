@@ -2,7 +2,7 @@ import { ArrowRight, LogIn, MapPin, TrainFront, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '#web/components/brand-logo';
 import { buttonClasses } from '#web/components/ui/button';
-import { paths } from '../paths';
+import { paths } from '#web/lib/paths';
 import { PortalCards } from './portal-cards';
 
 const CITIES = ['Colombo', 'Negombo', 'Galle', 'Matara', 'Jaffna', 'Trincomalee'];

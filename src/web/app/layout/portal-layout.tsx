@@ -3,8 +3,8 @@ import type { Portal } from '#shared/roles';
 import { OfflineBanner } from '#web/components/offline-banner';
 import { Loading } from '#web/components/ui/spinner';
 import { useLiveEvents } from '#web/features/notifications/api/use-live-events';
+import { useSession } from '#web/lib/session';
 import { PORTAL_META } from '../nav';
-import { useSession } from '../session';
 import { DesktopSidebar, MobileSidebar } from './sidebar';
 import { TopBar } from './top-bar';
 

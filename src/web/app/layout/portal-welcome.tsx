@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Portal } from '#shared/roles';
 import { Badge } from '#web/components/ui/badge';
 import { PageHeader } from '#web/components/ui/page-header';
+import { useSession } from '#web/lib/session';
 import { PORTAL_META } from '../nav';
-import { useSession } from '../session';
 
 /** A portal's home until its dashboard is built: who is signed in and the portal's sections. */
 export function PortalWelcome({ portal }: { portal: Portal }) {

@@ -1,8 +1,8 @@
 import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
 import { UnreadBadge } from '#web/features/notifications/components/notification-bell';
+import { useSession } from '#web/lib/session';
 import type { NavItem } from '../nav';
-import { useSession } from '../session';
 
 export interface SidebarNavProps {
   items: readonly NavItem[];

@@ -2,8 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '#web/components/brand-logo';
+import { useSession } from '#web/lib/session';
 import type { PortalMeta } from '../nav';
-import { useSession } from '../session';
 import { SidebarNav } from './sidebar-nav';
 
 interface SidebarContentProps {

@@ -4,8 +4,8 @@ import type { Portal } from '#shared/roles';
 import { Button } from '#web/components/ui/button';
 import { CrewBellLink, NotificationBell } from '#web/features/notifications/components/notification-bell';
 import { GlobalSearch } from '#web/features/search/components/global-search';
-import { paths } from '../paths';
-import { useSession } from '../session';
+import { paths } from '#web/lib/paths';
+import { useSession } from '#web/lib/session';
 
 export function TopBar({ portal, onOpenMenu }: { portal: Portal; onOpenMenu: () => void }) {
   const { user, logout } = useSession();

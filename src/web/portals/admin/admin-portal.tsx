@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/lib/paths';
 import { AdminDashboardPage } from './pages/dashboard-page';
 import { LogsPage } from './pages/logs-page';
 import { ReportsPage } from './pages/reports-page';

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/lib/paths';
 import { AssignmentsPage } from './pages/assignments-page';
 import { ConfirmationPage } from './pages/confirmation-page';
 import { AssistantHomePage } from './pages/home-page';

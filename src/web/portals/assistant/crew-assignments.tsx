@@ -1,8 +1,8 @@
-import { paths } from '#web/app/paths';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useAssignments } from '#web/features/crew/api/get-assignments';
 import { AssignmentList, splitByDay } from '#web/features/crew/components/assignment-list';
+import { paths } from '#web/lib/paths';
 import { NotLinkedToEmployee } from './not-linked';
 import { useCrewEmployeeId } from './use-crew-member';
 

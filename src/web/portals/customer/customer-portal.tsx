@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/lib/paths';
 import { DashboardPage } from './pages/dashboard-page';
 import { GuidelinesPage } from './pages/guidelines-page';
 import { HistoryPage } from './pages/history-page';

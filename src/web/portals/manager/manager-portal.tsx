@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/lib/paths';
 import { ManagerDashboardPage } from './pages/dashboard-page';
 import { ManagerOrdersPage } from './pages/orders-page';
 import { TrainPage } from './pages/train-page';

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '#web/app/paths';
+import { paths } from '#web/lib/paths';
 import { AlertsPage } from './pages/alerts-page';
 import { WarehouseDashboardPage } from './pages/dashboard-page';
 import { InventoryPage } from './pages/inventory-page';

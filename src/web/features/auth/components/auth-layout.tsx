@@ -1,8 +1,8 @@
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
 import { BrandLogo } from '#web/components/brand-logo';
+import { paths } from '#web/lib/paths';
 
 const POINTS = [
   'Rail from Kandy to regional stores, trucks for the last mile',

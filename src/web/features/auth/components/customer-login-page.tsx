@@ -1,5 +1,5 @@
-import { paths } from '#web/app/paths';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
 import { SignupForm } from './signup-form';

@@ -3,11 +3,11 @@ import { LogIn } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { destinationAfterLogin } from '#web/app/redirects';
-import { useSession } from '#web/app/session';
 import { Alert } from '#web/components/ui/alert';
 import { Input } from '#web/components/ui/input';
 import { ApiError, errorMessage } from '#web/lib/api-client';
+import { destinationAfterLogin } from '#web/lib/redirects';
+import { useSession } from '#web/lib/session';
 import { LOGIN_FAILED_MESSAGE, type LoginValues, loginSchema, NO_PORTAL_MESSAGE } from '../login-schema';
 import { SubmitButton } from './submit-button';
 

@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { useSession } from '#web/app/session';
 import { Loading } from '#web/components/ui/spinner';
+import { useSession } from '#web/lib/session';
 import { AuthLayout } from './auth-layout';
 import { useSignedInRedirect } from './use-signed-in-redirect';
 

@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { paths } from '#web/app/paths';
-import { useSession } from '#web/app/session';
 import { Alert } from '#web/components/ui/alert';
 import { Input } from '#web/components/ui/input';
+import { paths } from '#web/lib/paths';
+import { useSession } from '#web/lib/session';
 import { registerCustomer } from '../register-customer';
 import {
   SIGNUP_SUCCESS_MESSAGE,

@@ -1,4 +1,4 @@
-import { paths } from '#web/app/paths';
+import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
 

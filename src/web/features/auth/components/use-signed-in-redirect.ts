@@ -1,5 +1,5 @@
-import { homeForRole } from '#web/app/redirects';
-import { useSession } from '#web/app/session';
+import { homeForRole } from '#web/lib/redirects';
+import { useSession } from '#web/lib/session';
 
 /**
  * The portal an already signed-in visitor of a login page should be sent to, or null.

@@ -1,7 +1,7 @@
 import { BookOpen, Clock, Mail, Phone } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
+import { paths } from '#web/lib/paths';
 
 export interface SupportContact {
   phone: string;

@@ -1,7 +1,7 @@
 import { History, LifeBuoy, type LucideIcon, PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
+import { paths } from '#web/lib/paths';
 
 const ACTIONS: { label: string; to: string; icon: LucideIcon; description: string }[] = [
   {

@@ -3,8 +3,8 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
-import { paths } from '#web/app/paths';
 import { StatusBadge } from '#web/components/ui/badge';
+import { paths } from '#web/lib/paths';
 
 function shortDate(value: string): string {
   const date = parseISO(value);

@@ -1,13 +1,13 @@
 import { ArrowLeft, FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderDetail } from '#shared/contract/orders';
-import { paths } from '#web/app/paths';
 import { Alert } from '#web/components/ui/alert';
 import { StatusBadge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
 import { formatDate, formatDateTime } from '#web/lib/format';
+import { paths } from '#web/lib/paths';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { OrderAttachments } from './order-attachments';
 import { OrderItemsTable } from './order-items-table';

@@ -1,12 +1,12 @@
 import { PackageSearch } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
 import { Alert } from '#web/components/ui/alert';
 import { buttonClasses } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
+import { paths } from '#web/lib/paths';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
 import type { OrderListParams } from '../api/order-keys';

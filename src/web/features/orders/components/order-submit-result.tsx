@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
 import { Alert } from '#web/components/ui/alert';
+import { paths } from '#web/lib/paths';
 import { NEW_ORDER_MESSAGES } from '../lib/new-order-schema';
 
 export type SubmitResult = { kind: 'success'; orderId: number } | { kind: 'error'; detail: string };

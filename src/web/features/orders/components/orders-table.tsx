@@ -2,10 +2,10 @@ import { Download, Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
-import { paths } from '#web/app/paths';
 import { StatusBadge } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { formatDate } from '#web/lib/format';
+import { paths } from '#web/lib/paths';
 
 export interface OrdersTableProps {
   rows: readonly OrderSummary[];

@@ -1,10 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ProposalView } from '#shared/contract/planning';
-import { paths } from '#web/app/paths';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { type Column, DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
+import { paths } from '#web/lib/paths';
 
 type Unplanned = ProposalView['unplanned'][number];
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSession } from '#web/app/session';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
@@ -15,6 +14,7 @@ import { AdminStatTiles } from '#web/features/admin-dashboard/components/admin-s
 import { RevenueChart } from '#web/features/admin-dashboard/components/revenue-chart';
 import { RevenueSplit } from '#web/features/admin-dashboard/components/revenue-split';
 import { UtilisationBars } from '#web/features/admin-dashboard/components/utilisation-bars';
+import { useSession } from '#web/lib/session';
 
 /** /admin: stat tiles, revenue by customer type, the split, alerts and utilisation, all live. */
 export function AdminDashboardPage() {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '#web/app/session';
 import { Alert } from '#web/components/ui/alert';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
@@ -10,6 +9,7 @@ import { useRoles } from '#web/features/users/api/users-api';
 import { RolesTab } from '#web/features/users/components/roles-tab';
 import { StaffTab } from '#web/features/users/components/staff-tab';
 import { UsersTab } from '#web/features/users/components/users-tab';
+import { useSession } from '#web/lib/session';
 
 const TABS = ['users', 'roles', 'staff'] as const;
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);

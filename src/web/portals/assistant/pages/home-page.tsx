@@ -1,5 +1,5 @@
-import { useSession } from '#web/app/session';
 import { PageHeader } from '#web/components/ui/page-header';
+import { useSession } from '#web/lib/session';
 import { CrewAssignments } from '../crew-assignments';
 
 /** /assistant and /driver: today's runs and the coming ones. */

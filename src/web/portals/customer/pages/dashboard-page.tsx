@@ -1,7 +1,5 @@
 import { PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
-import { useSession } from '#web/app/session';
 import { buttonClasses } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
@@ -13,6 +11,8 @@ import { QuickActions } from '#web/features/customer-dashboard/components/quick-
 import { RecentOrders } from '#web/features/customer-dashboard/components/recent-orders';
 import { StatTiles } from '#web/features/customer-dashboard/components/stat-tiles';
 import { useCustomerStats } from '#web/features/orders/api/get-customer-stats';
+import { paths } from '#web/lib/paths';
+import { useSession } from '#web/lib/session';
 import { SUPPORT_CONTACT } from '../support-contact';
 
 function DashboardOrders() {

@@ -12,11 +12,11 @@ import {
   ORDER_LEAD_DAYS,
 } from '#shared/constants';
 import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { paths } from '#web/app/paths';
 import { StatusBadge } from '#web/components/ui/badge';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
 import { DELIVERY_CITIES } from '#web/features/orders/lib/delivery-cities';
+import { paths } from '#web/lib/paths';
 
 const STATUS_MEANING: Record<OrderStatus, string> = {
   Pending: 'We received your order and reserved the stock. A manager will review it shortly.',

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useSession } from '#web/app/session';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import { NewOrderForm } from '#web/features/orders/components/new-order-form';
 import { NEW_ORDER_MESSAGES } from '#web/features/orders/lib/new-order-schema';
 import { productKeys, useProducts } from '#web/features/products/api/get-products';
+import { useSession } from '#web/lib/session';
 
 /** /customer/new-order; `?product=<id>` (a search result) starts the first line with that product. */
 export function NewOrderPage() {

@@ -1,6 +1,5 @@
 import { PackageX } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { paths } from '#web/app/paths';
 import { buttonClasses } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
@@ -9,6 +8,7 @@ import { Loading } from '#web/components/ui/spinner';
 import { useOrder } from '#web/features/orders/api/get-order';
 import { OrderDetailView } from '#web/features/orders/components/order-detail-view';
 import { ApiError } from '#web/lib/api-client';
+import { paths } from '#web/lib/paths';
 
 function OrderNotFound() {
   return (

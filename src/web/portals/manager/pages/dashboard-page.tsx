@@ -1,6 +1,4 @@
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
-import { useSession } from '#web/app/session';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
@@ -10,6 +8,8 @@ import { AlertList } from '#web/features/manager-dashboard/components/alert-list
 import { ManagerStatCards } from '#web/features/manager-dashboard/components/manager-stat-cards';
 import { PendingOrders } from '#web/features/manager-dashboard/components/pending-orders';
 import { UpcomingTrips } from '#web/features/manager-dashboard/components/upcoming-trips';
+import { paths } from '#web/lib/paths';
+import { useSession } from '#web/lib/session';
 
 const viewAll = (to: string, label: string) => (
   <Link to={to} className="text-sm font-medium text-indigo-700 hover:underline">

@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
 import { PageHeader } from '#web/components/ui/page-header';
 import { lastDays } from '#web/components/ui/period-picker';
 import { DeliveryPerformancePanel } from '#web/features/manager-reports/components/delivery-performance-panel';
 import { parsePage } from '#web/lib/pagination';
+import { paths } from '#web/lib/paths';
 import { useUrlFilters } from '../use-url-filters';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { paths } from '#web/app/paths';
 import { PageHeader } from '#web/components/ui/page-header';
 import { lastDays } from '#web/components/ui/period-picker';
 import {
@@ -9,6 +8,7 @@ import {
 import { DriverHoursPanel } from '#web/features/manager-reports/components/driver-hours-panel';
 import { TruckUsagePanel } from '#web/features/manager-reports/components/truck-usage-panel';
 import { todayIso } from '#web/lib/format';
+import { paths } from '#web/lib/paths';
 
 /** /manager/reports: truck usage, driver hours and delivery performance (first 8 rows). */
 export function ManagerReportsPage() {

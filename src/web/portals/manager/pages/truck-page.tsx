@@ -1,7 +1,6 @@
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import type { Delivery } from '#shared/contract/deliveries';
-import { useSession } from '#web/app/session';
 import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
@@ -15,6 +14,7 @@ import { DeliveriesList } from '#web/features/deliveries/components/deliveries-l
 import { LoadOrdersDialog } from '#web/features/deliveries/components/load-orders-dialog';
 import { ScheduleDeliveryForm } from '#web/features/deliveries/components/schedule-delivery-form';
 import { parsePage } from '#web/lib/pagination';
+import { useSession } from '#web/lib/session';
 import { useUrlFilters } from '../use-url-filters';
 
 const PAGE_SIZE = 10;

@@ -1,6 +1,5 @@
 import { PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '#web/app/paths';
 import { Alert } from '#web/components/ui/alert';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
@@ -12,6 +11,7 @@ import { CategoryChart } from '#web/features/warehouse-dashboard/components/cate
 import { RecentUpdates } from '#web/features/warehouse-dashboard/components/recent-updates';
 import { StockTiles } from '#web/features/warehouse-dashboard/components/stock-tiles';
 import { StockTrendChart } from '#web/features/warehouse-dashboard/components/stock-trend-chart';
+import { paths } from '#web/lib/paths';
 
 function DashboardBody() {
   const stats = useWarehouseStats();

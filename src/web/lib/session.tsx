@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Profile } from '#shared/contract/auth';
-import { requestToken } from '../features/auth/login-request';
-import { fetchProfile } from '../features/auth/profile';
-import { getToken, setToken } from '../lib/api-client';
-import { clearOfflineData } from '../lib/offline';
-import { onUnauthorized } from '../lib/session-events';
+import { getToken, setToken } from './api-client';
+import { requestToken } from './login-request';
+import { clearOfflineData } from './offline';
+import { fetchProfile } from './profile';
+import { onUnauthorized } from './session-events';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
