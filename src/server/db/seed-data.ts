@@ -712,3 +712,7 @@ export const CANCEL_REASONS = [
   'Customer requested cancellation: wrong pack sizes ordered',
   'Cancelled at the customer’s request: ordered by mistake',
 ];
+
+/** Demo logins (all with DEMO_PASSWORD) and their role names. */
+export const DEMO_USERS: readonly { username: DemoUserKey; roleName: string; email: string }[] =
+  ROLE_DATA.map((r) => ({ username: r.key, roleName: r.roleName, email: `${r.key}@kandypack.lk` }));

@@ -8,14 +8,9 @@ import { START_WINDOW_MS } from '../features/crew/crew.service';
 import { crewViolation, truckViolation } from '../features/deliveries/roster-rules';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';
-import {
-  buildSeedPlan,
-  DEMO_PASSWORD,
-  hasAnyUser,
-  isDatabaseEmpty,
-  type SeedSummary,
-  seedDemoData,
-} from './seed';
+import { hasAnyUser, isDatabaseEmpty, type SeedSummary, seedDemoData } from './seed';
+import { buildSeedPlan } from './seed/build-plan';
+import { DEMO_PASSWORD } from './seed-data';
 
 const NOW = new Date('2025-03-14T04:20:00Z');
 
