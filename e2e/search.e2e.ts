@@ -20,6 +20,8 @@ describe('global search', () => {
     // the answer for the whole text, not one for a shorter text still on screen (dimmed, busy)
     await expect.poll(() => list.getAttribute('aria-busy')).toBe('false');
     await screenshot(page, 'search-manager-results');
+    // the "see all" link names the words it filters by: the name as spelt, not the typo
+    await list.getByRole('option', { name: 'See all orders for "Fernando Wholesale"' }).waitFor();
 
     // walk down with the arrow keys to the first order
     const firstOrder = list.getByRole('group', { name: 'Orders' }).getByRole('option').first();
@@ -75,6 +77,13 @@ describe('global search', () => {
     await page.waitForURL(/\/manager\/truck\?truck=\d+$/);
     await page.getByRole('heading', { name: `Upcoming deliveries: Truck ${plate}` }).waitFor();
     await screenshot(page, 'search-opens-truck');
+
+    // a driver found by name: their schedule, the upcoming deliveries they are on
+    await box.fill('Sunil Bandara');
+    await page.getByRole('group', { name: 'Crew and staff' }).getByRole('option').first().click();
+    await page.waitForURL(/\/manager\/truck\?employee=\d+$/);
+    await page.getByRole('heading', { name: 'Upcoming deliveries: Driver Sunil Bandara' }).waitFor();
+    await screenshot(page, 'search-opens-crew');
     await page.context().close();
 
     // the admin's staff record of a driver opens in its dialog

@@ -70,6 +70,8 @@ export const deliveryListQuery = z
     status: deliveryStatusSchema.optional(),
     route_id: idString.optional(),
     truck_id: idString.optional(),
+    /** A driver's or assistant's deliveries (either seat): the crew member's schedule. */
+    employee_id: idString.optional(),
   })
   .extend(periodQuery.shape)
   .extend(pageQuery(20, 100).shape);

@@ -9,6 +9,8 @@ export interface DeliveryFilter {
   status?: DeliveryStatus;
   routeId?: number;
   truckId?: number;
+  /** Driven or assisted by this employee. */
+  employeeId?: number;
   /** Deliveries starting at or after this instant. */
   from?: Date;
   /** Deliveries starting before this instant. */
@@ -23,6 +25,8 @@ function where(f: DeliveryFilter): SQL {
   if (f.openOnly) parts.push(sql`d.status <> 'Delivered'`);
   if (f.routeId !== undefined) parts.push(sql`d.route_id = ${f.routeId}`);
   if (f.truckId !== undefined) parts.push(sql`d.truck_id = ${f.truckId}`);
+  if (f.employeeId !== undefined)
+    parts.push(sql`(d.driver_employee_id = ${f.employeeId} or d.assistant_employee_id = ${f.employeeId})`);
   if (f.from) parts.push(sql`d.delivery_date_time >= ${f.from.toISOString()}`);
   if (f.before) parts.push(sql`d.delivery_date_time < ${f.before.toISOString()}`);
   return sql.join(parts, sql` and `);

@@ -30,6 +30,7 @@ export async function listDeliveries(ctx: AppContext, query: DeliveryListQuery) 
     status: query.status,
     routeId: query.route_id,
     truckId: query.truck_id,
+    employeeId: query.employee_id,
     from: query.from ? startOfBusinessDay(query.from) : undefined,
     before: query.to ? startOfBusinessDay(addDays(query.to, 1)) : undefined,
     openOnly: !query.status && !query.from && !query.to,

@@ -165,17 +165,14 @@ describe('POST /api/deliveries/deliveries', () => {
   it('driver and assistant: never on two overlapping deliveries', async () => {
     const s = await scene();
     const other = await createTruck(app, s.store.storeId);
-    expect(
-      (
-        await schedule({
-          truck: s.truck.truckId,
-          route: s.store.routeId,
-          start: at(2, 3),
-          driver: s.d1.employeeId,
-          assistant: s.a1.employeeId,
-        })
-      ).statusCode,
-    ).toBe(201);
+    const first = await schedule({
+      truck: s.truck.truckId,
+      route: s.store.routeId,
+      start: at(2, 3),
+      driver: s.d1.employeeId,
+      assistant: s.a1.employeeId,
+    });
+    expect(first.statusCode, first.body).toBe(201);
     await expectRefused(
       await schedule({
         truck: other.truckId,
@@ -205,6 +202,18 @@ describe('POST /api/deliveries/deliveries', () => {
         })
       ).statusCode,
     ).toBe(201);
+    // a crew member's schedule: the deliveries they drive or assist on, no one else's
+    for (const who of [s.d1, s.a1]) {
+      const list = await app.inject({
+        url: `/api/deliveries/deliveries?employee_id=${who.employeeId}`,
+        headers: manager.auth,
+      });
+      expect(list.statusCode, list.body).toBe(200);
+      expect(list.headers['x-total-count']).toBe('1');
+      expect(list.json().map((d: { delivery_id: number }) => d.delivery_id)).toEqual([
+        first.json().delivery_id,
+      ]);
+    }
   });
 
   it('driver: needs the rest between two deliveries', async () => {

@@ -51,8 +51,8 @@ export function highlight(text: string, tokens: readonly string[]): Highlight[] 
 }
 
 /**
- * The query as a plain substring filter would find `text`: each word as typed where the text
- * holds it, else (a typo) the word of the text most like it, as the text spells it. The "see
+ * The query as a plain substring filter would find `text`: each word where the text holds it,
+ * else (a typo) the word of the text most like it, both as the text spells them. The "see
  * all" links of a typo search carry this to list screens that match by substring.
  */
 export function corrected(text: string, tokens: readonly string[]): string {
@@ -60,7 +60,8 @@ export function corrected(text: string, tokens: readonly string[]): string {
   const words = [...folded.matchAll(WORD)].map((w) => ({ start: w.index, word: w[0] }));
   return tokens
     .map((token) => {
-      if (folded.includes(token)) return token;
+      const at = folded.indexOf(token);
+      if (at >= 0) return text.slice(at, at + token.length);
       let best: { start: number; word: string; sim: number } | null = null;
       for (const w of words) {
         const sim = similarity(token, w.word);

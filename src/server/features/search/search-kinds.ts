@@ -225,7 +225,8 @@ export const KINDS: readonly KindSpec[] = [
     show: (e, portal) => ({
       title: e.name,
       subtitle: join(e.type, e.city && `${e.city} store`, !e.is_active && 'inactive'),
-      path: portal === 'admin' ? `/admin/users?employee=${e.id}` : '/manager/reports',
+      // a manager opens the person's schedule: their upcoming deliveries on the truck page
+      path: portal === 'admin' ? `/admin/users?employee=${e.id}` : `/manager/truck?employee=${e.id}`,
     }),
   }),
   kind({

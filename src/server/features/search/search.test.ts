@@ -230,7 +230,9 @@ describe('what each role finds', () => {
       `/manager/train?trip=${trip.trainTripId}`,
     );
     expect(ids(await search(manager, store.town), 'route')).toEqual([store.routeId]);
-    expect(ids(await search(manager, crew.name), 'employee')).toEqual([crew.employeeId]);
+    const byCrew = await search(manager, crew.name);
+    expect(ids(byCrew, 'employee')).toEqual([crew.employeeId]);
+    expect(hits(byCrew, 'employee')[0]!.path).toBe(`/manager/truck?employee=${crew.employeeId}`);
     const byDelivery = await search(manager, `#${deliveryId}`);
     expect(hits(byDelivery, 'delivery')[0]).toMatchObject({
       id: deliveryId,

@@ -8,6 +8,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import { useSearch } from '../api/search';
 import { searchHint } from '../lib/search-hint';
+import { seeAllLabel } from '../lib/see-all-label';
 import { Marked } from './marked';
 
 /** The box waits this long after the last key before asking the server. */
@@ -285,7 +286,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                             i === active ? 'bg-indigo-50' : 'hover:bg-slate-50',
                           )}
                         >
-                          See all {group.label.toLowerCase()} matching "{data.q}"
+                          {seeAllLabel(group, data.q)}
                           <ArrowRight aria-hidden="true" className="size-4" />
                         </div>
                       );

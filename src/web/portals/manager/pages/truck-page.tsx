@@ -13,6 +13,7 @@ import { CrewDialog } from '#web/features/deliveries/components/crew-dialog';
 import { DeliveriesList } from '#web/features/deliveries/components/deliveries-list';
 import { LoadOrdersDialog } from '#web/features/deliveries/components/load-orders-dialog';
 import { ScheduleDeliveryForm } from '#web/features/deliveries/components/schedule-delivery-form';
+import { useEmployees } from '#web/features/users/api/users-api';
 import { parsePage } from '#web/lib/pagination';
 import { useSession } from '#web/lib/session';
 import { useUrlFilters } from '../use-url-filters';
@@ -23,8 +24,9 @@ const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number
 
 /**
  * /manager/truck: the scheduling form, the upcoming deliveries, loading and crews. Search
- * results open it with `?delivery=` (that delivery on its own, whatever its status), `?truck=`
- * or `?route=` (the upcoming deliveries of that truck or route).
+ * results open it with `?delivery=` (that delivery on its own, whatever its status), `?truck=`,
+ * `?route=` or `?employee=` (the upcoming deliveries of that truck, route, or driver or
+ * assistant: a crew member's schedule).
  */
 export function TruckPage() {
   const { user } = useSession();
@@ -33,15 +35,18 @@ export function TruckPage() {
   const truckId = idParam(params.get('truck'));
   const routeId = idParam(params.get('route'));
   const deliveryId = idParam(params.get('delivery'));
+  const employeeId = idParam(params.get('employee'));
   const deliveries = useDeliveries({
     page: String(page),
     page_size: String(PAGE_SIZE),
     ...(truckId !== null && { truck_id: String(truckId) }),
     ...(routeId !== null && { route_id: String(routeId) }),
+    ...(employeeId !== null && { employee_id: String(employeeId) }),
   });
   const one = useDelivery(deliveryId);
   const trucks = useTrucks();
   const routes = useRoutes();
+  const employees = useEmployees();
   const [loading, setLoading] = useState<Delivery | null>(null);
   const [crew, setCrew] = useState<Delivery | null>(null);
   // keep the open dialog's delivery current after a save refreshes the list
@@ -52,9 +57,14 @@ export function TruckPage() {
       : null;
   const truck = truckId === null ? null : trucks.data?.find((t) => t.truck_id === truckId);
   const route = routeId === null ? null : routes.data?.find((r) => r.route_id === routeId);
+  const person = employeeId === null ? null : employees.data?.find((e) => e.employee_id === employeeId);
   const filters = [
     truckId !== null && { key: 'truck', label: `Truck ${truck?.plate_number ?? `#${truckId}`}` },
     routeId !== null && { key: 'route', label: `Route ${route?.name ?? `#${routeId}`}` },
+    employeeId !== null && {
+      key: 'employee',
+      label: person ? `${person.type} ${person.firstName} ${person.lastName}` : `Crew member #${employeeId}`,
+    },
   ].filter((f): f is { key: string; label: string } => Boolean(f));
 
   return (

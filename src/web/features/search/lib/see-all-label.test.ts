@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { seeAllLabel } from './see-all-label';
+
+describe('seeAllLabel', () => {
+  it('names the words the link filters by, not the typed text', () => {
+    expect(
+      seeAllLabel(
+        { label: 'Orders', more_path: '/manager/orders?q=Jayasinghe%20Traders' },
+        'jayasinhe traders',
+      ),
+    ).toBe('See all orders for "Jayasinghe Traders"');
+  });
+
+  it('keeps the typed text when the link carries no words', () => {
+    expect(seeAllLabel({ label: 'Users', more_path: '/admin/users' }, 'nim')).toBe('See all users for "nim"');
+    expect(seeAllLabel({ label: 'Products', more_path: '/warehouse/inventory?q=+' }, 'x')).toBe(
+      'See all products for "x"',
+    );
+  });
+});

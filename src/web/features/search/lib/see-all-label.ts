@@ -1,0 +1,12 @@
+import type { SearchGroup } from '#shared/contract/search';
+
+/**
+ * The text of a group's "see all" link: the words the list will filter by, read from the link
+ * itself (after a typo the server links the words as the best match spells them, so the label
+ * shows what opens, not what was typed). A link without a `q` falls back to the typed text.
+ */
+export function seeAllLabel(group: Pick<SearchGroup, 'label' | 'more_path'>, typed: string): string {
+  const query = group.more_path?.split('?')[1] ?? '';
+  const words = new URLSearchParams(query).get('q')?.trim() || typed;
+  return `See all ${group.label.toLowerCase()} for "${words}"`;
+}
