@@ -113,7 +113,7 @@ for (let i = 0; i < 5; i++) {
 console.log(
   `planner (pure): ${ORDERS} orders, ${CITIES} cities, ${TRIPS} trips, ${TRUCKS} trucks, ${CREW} crew: median ${median(samples).toFixed(0)} ms`,
 );
-console.log(`  figures: ${JSON.stringify(last!.figures)}`);
+console.log(`  figures: ${JSON.stringify(last!.body.figures)}`);
 
 // ---- 2. the endpoint on a filled database ----
 const url = process.env.BENCH_DATABASE_URL;

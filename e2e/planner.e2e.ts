@@ -7,6 +7,7 @@ interface Proposal {
   proposal_id: number;
   bookings: Array<{ order_id: number; train_trip_id: number }>;
   deliveries: Array<{ delivery_id: number | null; order_ids: number[] }>;
+  figures: { orders_to_approve: number };
 }
 
 describe('the dispatch planner', () => {
@@ -70,6 +71,11 @@ describe('the dispatch planner', () => {
     });
     await page.getByRole('button', { name: 'Commit' }).click();
     await page.getByRole('alertdialog', { name: 'Commit this plan?' }).waitFor();
+    // the count of approvals is the server's figure (the answer has no order list: decision 0040)
+    await page
+      .getByRole('alertdialog')
+      .getByText(`approves ${stale.figures.orders_to_approve} pending orders`)
+      .waitFor();
     await screenshot(page, 'planner-commit-confirm');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Commit plan' }).click();
     await page.getByText('The plan was not applied').waitFor();

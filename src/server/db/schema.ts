@@ -356,6 +356,8 @@ export const planningProposals = pgTable('planning_proposals', {
   status: text('status').$type<'Open' | 'Committed'>().notNull().default('Open'),
   committedAt: ts('committed_at'),
   body: jsonb('body').notNull(),
+  /** migrations/0017: every order the plan looked at with its status then; only the commit reads it. */
+  orders: jsonb('orders').notNull(),
 });
 
 /** Order totals per customer and status (migrations/0006): appended by triggers on orders. */

@@ -52,6 +52,7 @@ export const plannedDeliverySchema = z.object({
 });
 export type PlannedDeliveryView = z.infer<typeof plannedDeliverySchema>;
 
+/** An order the plan looked at, as stored with the proposal for the commit's check (not answered). */
 export const planOrderSchema = z.object({
   order_id: z.number().int(),
   /** The status when the proposal was computed (the commit checks it has not changed). */
@@ -131,6 +132,8 @@ export const planFiguresSchema = z.object({
   trucks_available: z.number().int(),
   crew_hours_before: z.number(),
   crew_hours_after: z.number(),
+  /** Pending orders the commit approves (booked on a train or loaded on a truck by the proposal). */
+  orders_to_approve: z.number().int(),
 });
 export type PlanFigures = z.infer<typeof planFiguresSchema>;
 
@@ -144,13 +147,13 @@ export const proposalSchema = z.object({
   figures: planFiguresSchema,
   bookings: z.array(plannedBookingSchema),
   deliveries: z.array(plannedDeliverySchema),
-  orders: z.array(planOrderSchema),
   unplanned: z.array(unplannedSchema),
   trips: z.array(planTripSchema),
   trucks: z.array(planTruckSchema),
   crew: z.array(planCrewSchema),
 });
 export type ProposalView = z.infer<typeof proposalSchema>;
+export type PlanOrderView = z.infer<typeof planOrderSchema>;
 
 /** GET /planning/pending-orders: the Pending orders a manager may add, by requested date. */
 export const pendingQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();

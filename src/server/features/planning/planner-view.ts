@@ -1,6 +1,6 @@
 // What the manager sees of a proposal: the train board, a timeline per truck and per crew member,
 // the unplanned orders and the figures before and after. Pure, like the planner.
-import type { PlanFigures, ProposalView, TimelineItem } from '#shared/contract/planning';
+import type { PlanFigures, PlanOrderView, ProposalView, TimelineItem } from '#shared/contract/planning';
 import { addDays, startOfBusinessDay } from '#shared/dates';
 import { weeklyLimit } from '../deliveries/roster-rules';
 import { fromCents, utilisationPercent } from '../trains/allocation';
@@ -12,12 +12,15 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export type ProposalBody = Omit<ProposalView, 'proposal_id' | 'status' | 'created_at' | 'committed_at'>;
 
-/** The proposal as the API answers it (without its id and status), for the period from..to. */
+/**
+ * The proposal as the API answers it (without its id and status), for the period from..to, and
+ * every order it looked at with its status then (kept for the commit's check, not answered).
+ */
 export function describeProposal(
   input: PlanInput,
   proposal: Proposal,
   period: { from: string; to: string },
-): ProposalBody {
+): { body: ProposalBody; orders: PlanOrderView[] } {
   const periodStart = startOfBusinessDay(period.from).getTime();
   const periodEnd = startOfBusinessDay(addDays(period.to, 1)).getTime();
   const inPeriod = (start: Date) => start.getTime() >= periodStart && start.getTime() < periodEnd;
@@ -64,7 +67,7 @@ export function describeProposal(
   const unplannedIds = new Set(proposal.unplanned.map((u) => u.orderId));
   const deliveryOf = new Map<number, (typeof proposal.deliveries)[number]>();
   for (const d of proposal.deliveries) for (const id of d.orderIds) deliveryOf.set(id, d);
-  const orders = input.orders.map((o) => ({
+  const orders: PlanOrderView[] = input.orders.map((o) => ({
     order_id: o.orderId,
     status: o.status,
     schedule_date: o.scheduleDate,
@@ -167,6 +170,7 @@ export function describeProposal(
       };
     });
 
+  const booked = new Set(proposal.bookings.map((b) => b.orderId));
   const figures: PlanFigures = {
     orders_total: orders.length,
     orders_planned: orders.filter((o) => o.planned).length,
@@ -180,18 +184,22 @@ export function describeProposal(
     trucks_available: input.trucks.filter((t) => t.status === 'Available').length,
     crew_hours_before: round1(crewRows.reduce((s, c) => s + c.hours_before, 0)),
     crew_hours_after: round1(crewRows.reduce((s, c) => s + c.hours_after, 0)),
+    // what the commit approves: the Pending orders it books or loads
+    orders_to_approve: orders.filter(
+      (o) => o.status === 'Pending' && (booked.has(o.order_id) || deliveryOf.has(o.order_id)),
+    ).length,
   };
 
-  return {
+  const body: ProposalBody = {
     from: period.from,
     to: period.to,
     figures,
     bookings,
     deliveries,
-    orders,
     unplanned: proposal.unplanned.map((u) => ({ order_id: u.orderId, stage: u.stage, reason: u.reason })),
     trips: board,
     trucks: truckRows,
     crew: crewRows,
   };
+  return { body, orders };
 }

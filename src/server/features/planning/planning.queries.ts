@@ -228,18 +228,38 @@ export async function pendingOrders(
 
 // ---- proposals ----
 
+/** What the API answers of a stored proposal: everything but the order list (migrations/0017). */
+const answered = {
+  proposalId: planningProposals.proposalId,
+  status: planningProposals.status,
+  createdAt: planningProposals.createdAt,
+  committedAt: planningProposals.committedAt,
+  body: planningProposals.body,
+};
+
 export async function insertProposal(db: Executor, values: typeof planningProposals.$inferInsert) {
-  const [row] = await db.insert(planningProposals).values(values).returning();
+  const [row] = await db.insert(planningProposals).values(values).returning(answered);
   return row!;
 }
 
+const mine = (proposalId: number, userId: number) =>
+  and(eq(planningProposals.proposalId, proposalId), eq(planningProposals.createdBy, userId));
+
 /** A proposal of this manager (another manager's proposals are not theirs to see or apply). */
 export async function findProposal(db: Executor, proposalId: number, userId: number, lock = false) {
-  const query = db
-    .select()
-    .from(planningProposals)
-    .where(and(eq(planningProposals.proposalId, proposalId), eq(planningProposals.createdBy, userId)));
+  const query = db.select(answered).from(planningProposals).where(mine(proposalId, userId));
   const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+export type ProposalRow = Awaited<ReturnType<typeof insertProposal>>;
+
+/** The proposal to commit, locked, with the orders it looked at and their statuses then. */
+export async function lockProposal(db: Executor, proposalId: number, userId: number) {
+  const rows = await db
+    .select({ ...answered, orders: planningProposals.orders })
+    .from(planningProposals)
+    .where(mine(proposalId, userId))
+    .for('update');
   return rows[0];
 }
 

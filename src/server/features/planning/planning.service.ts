@@ -5,6 +5,7 @@ import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/err
 import {
   type PendingOrders,
   PLAN_MAX_DAYS,
+  type PlanOrderView,
   type PlanRequest,
   type ProposalView,
 } from '#shared/contract/planning';
@@ -45,7 +46,7 @@ function rosterWindow(from: string, to: string) {
   };
 }
 
-const view = (row: Awaited<ReturnType<typeof q.insertProposal>>): ProposalView => ({
+const view = (row: q.ProposalRow): ProposalView => ({
   proposal_id: row.proposalId,
   status: row.status,
   created_at: iso(row.createdAt),
@@ -72,7 +73,7 @@ export async function createProposal(ctx: AppContext, user: AuthUser, request: P
     q.deliveriesInWindow(db, window.from, window.to),
   ]);
   const input = toPlanInput({ now, orders, trips, trucks, routes, crew, deliveries });
-  const body = describeProposal(input, plan(input), period);
+  const { body, orders: looked } = describeProposal(input, plan(input), period);
   const row = await withActor(db, user.userId, (tx) =>
     q.insertProposal(tx, {
       createdBy: user.userId,
@@ -80,14 +81,17 @@ export async function createProposal(ctx: AppContext, user: AuthUser, request: P
       periodFrom: period.from,
       periodTo: period.to,
       body,
+      orders: looked,
     }),
   );
   return view(row);
 }
 
+const missing = (proposalId: number) => notFound(`Proposal ${proposalId} not found`);
+
 async function proposalOrFail(db: Executor, user: AuthUser, proposalId: number, lock = false) {
   const row = await q.findProposal(db, proposalId, user.userId, lock);
-  if (!row) throw notFound(`Proposal ${proposalId} not found`);
+  if (!row) throw missing(proposalId);
   return row;
 }
 
@@ -131,7 +135,8 @@ export async function commitProposal(ctx: AppContext, user: AuthUser, proposalId
   const now = ctx.clock();
   try {
     return await withActor(ctx.db, user.userId, async (tx) => {
-      const row = await proposalOrFail(tx, user, proposalId, true);
+      const row = await q.lockProposal(tx, proposalId, user.userId);
+      if (!row) throw missing(proposalId);
       if (row.status === 'Committed') {
         throw conflict(`Proposal ${proposalId} was already committed at ${iso(row.committedAt!)}`);
       }
@@ -154,7 +159,7 @@ export async function commitProposal(ctx: AppContext, user: AuthUser, proposalId
       const to = new Date(Math.max(window.to.getTime(), ...planned) + 9 * DAY_MS);
       const [routes, deliveries] = await Promise.all([q.allRoutes(tx), q.deliveriesInWindow(tx, from, to)]);
       const input = toPlanInput({ now, orders, trips, trucks, routes, crew, deliveries });
-      const expected = new Map(body.orders.map((o) => [o.order_id, o.status]));
+      const expected = new Map((row.orders as PlanOrderView[]).map((o) => [o.order_id, o.status]));
       const problems = verifyProposal(input, proposal, expected);
       if (problems.length > 0) {
         const more = problems.length > MAX_LISTED ? ` (and ${problems.length - MAX_LISTED} more)` : '';

@@ -103,7 +103,6 @@ describe('POST /api/planning/proposals', () => {
       load: 30,
     });
     expect(p.unplanned).toEqual([]);
-    expect(p.orders.map((o: { order_id: number }) => o.order_id)).not.toContain(notPicked);
     expect(p.figures).toMatchObject({
       orders_total: 2,
       orders_planned: 2,
@@ -112,7 +111,28 @@ describe('POST /api/planning/proposals', () => {
       train_bookings: 2,
       deliveries: 1,
       trucks_used: 1,
+      // the picked pending order; the approved one is approved already
+      orders_to_approve: 1,
     });
+    // the orders it looked at, with their statuses, are kept for the commit but not answered
+    expect(p).not.toHaveProperty('orders');
+    const [kept] = await rows<{ orders: { order_id: number; status: string; planned: boolean }[] }>(
+      sql`select orders from planning_proposals where proposal_id = ${p.proposal_id}`,
+    );
+    expect(
+      kept!.orders.map((o) => [o.order_id, o.status, o.planned]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    ).toEqual([
+      [w.approved, 'Scheduled', true],
+      [w.pending, 'Pending', true],
+    ]);
+    expect(kept!.orders.map((o) => o.order_id)).not.toContain(notPicked);
+    // the audit log leaves the body and the order list out
+    const [audit] = await rows<{ new_row: Record<string, unknown> }>(
+      sql`select new_row from audit_log where table_name = 'planning_proposals' and operation = 'INSERT'
+          and row_key = ${String(p.proposal_id)}`,
+    );
+    expect(Object.keys(audit!.new_row)).not.toContain('orders');
+    expect(Object.keys(audit!.new_row)).not.toContain('body');
     const board = p.trips.find((t: { train_trip_id: number }) => t.train_trip_id === w.trip.trainTripId);
     expect(board).toMatchObject({ used_before: 0, used_after: 30, total_capacity: 100, new_orders: 2 });
     const driverRow = p.crew.find((c: { employee_id: number }) => c.employee_id === w.driver.employeeId);

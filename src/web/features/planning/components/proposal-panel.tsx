@@ -35,9 +35,7 @@ export function ProposalPanel({
 }: ProposalPanelProps) {
   const [confirm, setConfirm] = useState<'commit' | 'discard' | null>(null);
   const open = proposal.status === 'Open';
-  const approvals = proposal.orders.filter(
-    (o) => o.status === 'Pending' && proposal.bookings.some((b) => b.order_id === o.order_id),
-  ).length;
+  const approvals = proposal.figures.orders_to_approve;
   const trucks = proposal.trucks.map((t) => ({
     id: t.truck_id,
     label: t.plate_number,
