@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseCsv, pdfText } from '#server/test/documents';
 import { safeCell, toCsv } from './csv';
-import { pdfTable } from './pdf-table';
+import { renderPdfTable as pdfTable } from './pdf-table';
 
 describe('toCsv', () => {
   it('writes RFC 4180 that parses back to the same cells, with a header of labels', () => {

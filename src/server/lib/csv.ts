@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 
 export interface CsvColumn<Row> {
@@ -22,13 +23,40 @@ export function safeCell(value: unknown): string {
 
 /**
  * The one CSV writer of the API: RFC 4180 (CRLF line ends, quoted where needed), a header row
- * of labels, every cell passed through safeCell.
+ * of labels, every cell passed through safeCell. `header: false` writes the rows only: the
+ * further parts of a CSV written in batches (toCsvStream).
  */
-export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+export function toCsv<Row>(
+  columns: readonly CsvColumn<Row>[],
+  rows: readonly Row[],
+  { header = true }: { header?: boolean } = {},
+): string {
   return stringify(
     rows.map((row) =>
       columns.map((c) => safeCell(c.format ? c.format(row[c.key], row) : (row[c.key] as unknown))),
     ),
-    { header: true, columns: columns.map((c) => safeCell(c.label)), record_delimiter: 'windows' },
+    { header, columns: columns.map((c) => safeCell(c.label)), record_delimiter: 'windows' },
   );
+}
+
+/**
+ * A CSV as a stream of text, one part per batch of rows, each batch read only when the reader
+ * has taken the one before (backpressure): memory holds one batch whatever the size of the file.
+ * When the reader goes away (the stream is destroyed) the batches are closed (`return()`), so
+ * their source stops reading.
+ */
+export function toCsvStream<Row>(
+  columns: readonly CsvColumn<Row>[],
+  batches: AsyncIterator<readonly Row[]>,
+): Readable {
+  async function* parts() {
+    try {
+      yield toCsv(columns, []);
+      for (let next = await batches.next(); !next.done; next = await batches.next())
+        if (next.value.length) yield toCsv(columns, next.value, { header: false });
+    } finally {
+      await batches.return?.();
+    }
+  }
+  return Readable.from(parts(), { objectMode: false });
 }

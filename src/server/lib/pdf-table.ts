@@ -17,6 +17,10 @@ export interface PdfTableInput {
   generatedAt: Date;
   /** Shown when there are no rows. */
   emptyText?: string;
+  /** Headline figures above the table (label, value), e.g. the counts of a capped report. */
+  summary?: readonly (readonly [string, string])[];
+  /** A line in bold above the table, e.g. that the table is cut short and where the rest is. */
+  note?: string;
 }
 
 const MARGIN = 40;
@@ -24,10 +28,11 @@ const ROW_HEIGHT = 18;
 const FONT_SIZE = 8.5;
 
 /**
- * A report as a PDF: title, subtitle, a table that repeats its header on every page, a bold
- * totals row and the generated time and page number in the footer. Landscape past 6 columns.
+ * A report as a PDF: title, subtitle, optional summary figures and note, a table that repeats its
+ * header on every page, a bold totals row and the generated time and page number in the footer.
+ * Landscape past 6 columns. CPU-bound (pdfkit): the server runs it in a worker (pdf-pool.ts).
  */
-export function pdfTable(input: PdfTableInput): Promise<Buffer> {
+export function renderPdfTable(input: PdfTableInput): Promise<Buffer> {
   const landscape = input.columns.length > 6;
   const doc = new PDFDocument({
     size: 'A4',
@@ -51,6 +56,19 @@ export function pdfTable(input: PdfTableInput): Promise<Buffer> {
   doc.fillColor('#374151').font('Helvetica').fontSize(9);
   if (input.subtitle) doc.text(input.subtitle);
   doc.text(`Generated ${input.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+  if (input.summary?.length) {
+    doc.moveDown(0.6);
+    for (const [label, value] of input.summary) {
+      doc.font('Helvetica').text(`${label}: `, { continued: true }).font('Helvetica-Bold').text(value);
+    }
+  }
+  if (input.note) {
+    doc.moveDown(0.6);
+    doc
+      .fillColor('#92400e')
+      .font('Helvetica-Bold')
+      .text(input.note, { width: doc.page.width - 2 * MARGIN });
+  }
   let y = doc.y + 12;
 
   const drawRow = (cells: readonly string[], style: 'header' | 'body' | 'total', shade: boolean) => {

@@ -3,12 +3,12 @@ import { z } from 'zod';
 import type { App, AppContext } from '#server/context';
 import { type AuthUser, currentUser } from '#server/http/auth-context';
 import { unprocessable } from '#server/http/errors';
+import { abandoned, renderPdf } from '#server/workers/pdf-pool';
 import { errorSchema, type PeriodQuery, periodQuery, reportFormat } from '#shared/contract/common';
 import { addDays, businessDate } from '#shared/dates';
 import type { Permission } from '#shared/permissions';
 import { attachmentDisposition } from './content-disposition';
-import { toCsv } from './csv';
-import { pdfTable } from './pdf-table';
+import { type CsvColumn, toCsvStream } from './csv';
 
 /** How a value is written in CSV and PDF (JSON always carries the raw value). */
 export type ReportCellKind =
@@ -36,6 +36,24 @@ export interface Period {
   to: string;
 }
 
+/**
+ * The PDF holds at most this many rows: a document of about ten pages that can be read, with the
+ * count of every row, totals of every row, and a pointer to the CSV, which holds them all.
+ */
+export const PDF_ROW_CAP = 250;
+
+/** What a report's PDF shows of a report too large to read whole (see ReportDefinition.pdfPreview). */
+export interface ReportPreview<Row> {
+  /** The first rows, at most the cap, in the report's order. */
+  rows: Row[];
+  /** How many rows the whole report has. */
+  total: number;
+  /** Figures over every row (label, formatted value), shown above the table. */
+  summary: Array<[string, string]>;
+}
+
+type RunInput<Extra extends z.ZodRawShape> = { period: Period; query: z.infer<z.ZodObject<Extra>> };
+
 export interface ReportDefinition<Row extends Record<string, unknown>, Extra extends z.ZodRawShape> {
   /** The last path segment: GET /api/report/{name}. */
   name: string;
@@ -50,11 +68,24 @@ export interface ReportDefinition<Row extends Record<string, unknown>, Extra ext
   defaultDays?: number;
   /** Days after today the period ends by default (reports about what is coming, like trips). */
   defaultDaysAhead?: number;
-  run(
+  run(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): Promise<Row[]>;
+  /**
+   * Every row of a large report in batches, in the report's order, each read when the CSV's
+   * reader has taken the one before. Without it (or when it answers undefined for this query)
+   * the CSV holds what `run` answers.
+   */
+  batches?(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): AsyncIterable<Row[]> | undefined;
+  /**
+   * The PDF of a large report without reading every row: the first `cap` rows, the count and
+   * summary figures. Without it (or when it answers undefined for this query) the PDF shows the
+   * first `cap` rows of `run` and totals of all of them.
+   */
+  pdfPreview?(
     ctx: AppContext,
     user: AuthUser,
-    input: { period: Period; query: z.infer<z.ZodObject<Extra>> },
-  ): Promise<Row[]>;
+    input: RunInput<Extra>,
+    cap: number,
+  ): Promise<ReportPreview<Row>> | undefined;
 }
 
 /** The period of a report or list: both ends optional, `from` never after `to`. */
@@ -98,13 +129,15 @@ function csvCell(kind: ReportCellKind | undefined, value: unknown): string {
   return String(value);
 }
 
+/** The PDF's totals row, over every row (also those a capped table leaves out). */
 function totalsRow<Row extends Record<string, unknown>>(
   columns: readonly ReportColumn<Row>[],
   rows: readonly Row[],
+  capped: boolean,
 ): string[] | undefined {
   if (!columns.some((c) => c.total)) return undefined;
   return columns.map((c, i) => {
-    if (!c.total) return i === 0 ? 'Total' : '';
+    if (!c.total) return i === 0 ? (capped ? 'Total, all rows' : 'Total') : '';
     const values = rows.map((r) => Number(r[c.key] ?? 0));
     const sum = values.reduce((a, b) => a + b, 0);
     const value = c.total === 'sum' ? sum : values.length ? sum / values.length : 0;
@@ -112,9 +145,36 @@ function totalsRow<Row extends Record<string, unknown>>(
   });
 }
 
+function csvColumns<Row extends Record<string, unknown>>(
+  columns: readonly ReportColumn<Row>[],
+): CsvColumn<Row>[] {
+  return columns.map((c) => ({ key: c.key, label: c.label, format: (v: unknown) => csvCell(c.kind, v) }));
+}
+
+async function* oneBatch<Row>(rows: Promise<Row[]>): AsyncGenerator<Row[]> {
+  yield await rows;
+}
+
+/** The batches again, with the first one (already read) in front. */
+async function* prepend<Row>(
+  first: IteratorResult<Row[]>,
+  rest: AsyncIterator<Row[]>,
+): AsyncGenerator<Row[]> {
+  try {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  } finally {
+    await rest.return?.();
+  }
+}
+
+const wholePreview = <Row>(rows: Row[]): ReportPreview<Row> => ({ rows, total: rows.length, summary: [] });
+
 /**
  * Registers GET /api/report/{name}: JSON rows by default, `?format=csv` (the shared
- * spreadsheet-safe writer) or `?format=pdf` (title, period, table, totals, generated time).
+ * spreadsheet-safe writer, streamed batch by batch) or `?format=pdf` (title, period, summary,
+ * table of at most PDF_ROW_CAP rows, totals, generated time; made in a worker thread).
  * Every report takes the period filter `from`/`to` (YYYY-MM-DD, inclusive).
  */
 export function registerReport<
@@ -142,39 +202,46 @@ export function registerReport<
       const to =
         query.to ?? (def.defaultDaysAhead ? addDays(businessDate(now), def.defaultDaysAhead) : undefined);
       const period = resolvePeriod({ from: query.from, to }, now, def.defaultDays ?? 365);
-      const rows = await def.run(ctx, currentUser(request), {
-        period,
-        query: request.query as unknown as z.infer<z.ZodObject<Extra>>,
-      });
-      if (query.format === 'json') return rows;
+      const user = currentUser(request);
+      const input = { period, query: request.query as unknown as z.infer<z.ZodObject<Extra>> };
+      if (query.format === 'json') return def.run(ctx, user, input);
       // a download: the JSON response schema does not apply to it
       const download = reply as unknown as FastifyReply;
       const fileName = `${def.name}-${period.from}-to-${period.to}`;
       if (query.format === 'csv') {
-        const csv = toCsv(
-          def.columns.map((c) => ({
-            key: c.key,
-            label: c.label,
-            format: (v: unknown) => csvCell(c.kind, v),
-          })),
-          rows,
-        );
+        const batches = (def.batches?.(ctx, user, input) ?? oneBatch(def.run(ctx, user, input)))[
+          Symbol.asyncIterator
+        ]();
+        // the first batch before the headers: a failure there still answers with a proper error
+        const first = await batches.next();
         return download
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentDisposition(`${fileName}.csv`))
-          .send(csv);
+          .send(toCsvStream(csvColumns(def.columns), prepend(first, batches)));
       }
-      const pdf = await pdfTable({
-        title: def.title,
-        subtitle: `Period: ${period.from} to ${period.to} · ${rows.length} row(s)`,
-        columns: def.columns.map((c) => ({
-          label: c.label,
-          align: c.kind && c.kind !== 'text' && !c.kind.startsWith('date') ? 'right' : 'left',
-        })),
-        rows: rows.map((r) => def.columns.map((c) => pdfCell(c.kind, r[c.key]))),
-        totals: totalsRow(def.columns, rows),
-        generatedAt: ctx.clock(),
-      });
+      const summarised = await def.pdfPreview?.(ctx, user, input, PDF_ROW_CAP);
+      const preview = summarised ?? wholePreview(await def.run(ctx, user, input));
+      const shown = preview.rows.slice(0, PDF_ROW_CAP);
+      const capped = preview.total > shown.length;
+      const pdf = await renderPdf(
+        'table',
+        {
+          title: def.title,
+          subtitle: `Period: ${period.from} to ${period.to} · ${NUMBER.format(preview.total)} row(s)`,
+          summary: preview.summary,
+          note: capped
+            ? `This PDF shows the first ${NUMBER.format(shown.length)} of ${NUMBER.format(preview.total)} rows; the CSV download of the same report holds every row.`
+            : undefined,
+          columns: def.columns.map((c) => ({
+            label: c.label,
+            align: c.kind && c.kind !== 'text' && !c.kind.startsWith('date') ? 'right' : 'left',
+          })),
+          rows: shown.map((r) => def.columns.map((c) => pdfCell(c.kind, r[c.key]))),
+          totals: summarised ? undefined : totalsRow(def.columns, preview.rows, capped),
+          generatedAt: ctx.clock(),
+        },
+        abandoned(reply.raw),
+      );
       return download
         .type('application/pdf')
         .header('Content-Disposition', attachmentDisposition(`${fileName}.pdf`))

@@ -73,12 +73,23 @@ export async function crewHours(db: Executor, span: Span) {
   return res.rows;
 }
 
-/** The orders on deliveries starting in the span, latest delivery first; a page when `limit` is set. */
+/** Where a batch of deliveredOrders starts: after this delivery (its start, as PostgreSQL's text). */
+export interface DeliveryKey {
+  time: string;
+  deliveryId: number;
+}
+
+/**
+ * The orders on deliveries starting in the span, latest delivery first. A page of orders when
+ * `limit` is set; a batch of `deliveries` whole deliveries after `after` (keyset, for the CSV
+ * download: each batch is one short statement from deliveries_time_idx, however deep).
+ */
 export async function deliveredOrders(
   db: Executor,
   span: Span,
-  page: { limit?: number; offset?: number } = {},
+  page: { limit?: number; offset?: number; deliveries?: number; after?: DeliveryKey } = {},
 ) {
+  const { after } = page;
   const res = await db.execute<{
     delivery_id: number;
     order_id: number;
@@ -89,17 +100,30 @@ export async function deliveredOrders(
     late_after: string;
     schedule_date: string;
     route_name: string;
+    delivery_key: string;
   }>(
-    sql`select d.delivery_id, o.order_id, c.name as customer_name, d.status,
+    sql`with d as (
+          select d.delivery_id, d.delivery_date_time, d.status, d.route_id
+            from deliveries d
+           where d.delivery_date_time >= ${span.from.toISOString()} and d.delivery_date_time < ${span.before.toISOString()}
+           ${
+             after
+               ? sql`and d.delivery_date_time <= ${after.time}::timestamptz
+                     and (d.delivery_date_time < ${after.time}::timestamptz or d.delivery_id < ${after.deliveryId})`
+               : sql``
+           }
+           order by d.delivery_date_time desc, d.delivery_id desc
+           ${page.deliveries === undefined ? sql`` : sql`limit ${page.deliveries}`})
+        select d.delivery_id, o.order_id, c.name as customer_name, d.status,
           ${isoTimestamp('o.delivered_at')} as delivered_at, ${isoTimestamp('d.delivery_date_time')} as start,
           to_char(${lateAfter('o.schedule_date')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as late_after,
-          to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, r.name as route_name
-        from deliveries d
+          to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, r.name as route_name,
+          d.delivery_date_time::text as delivery_key
+        from d
         ${ordersOfDelivery}
         join orders o on o.order_id = x.order_id
         join customers c on c.customer_id = o.customer_id
         join routes r on r.route_id = d.route_id
-        where d.delivery_date_time >= ${span.from.toISOString()} and d.delivery_date_time < ${span.before.toISOString()}
         order by d.delivery_date_time desc, d.delivery_id desc, o.order_id
         ${page.limit === undefined ? sql`` : sql`limit ${page.limit}`}
         ${page.offset ? sql`offset ${page.offset}` : sql``}`,
@@ -107,13 +131,22 @@ export async function deliveredOrders(
   return res.rows;
 }
 
-/** Orders per performance status (the same rule as performance() in manager-reports.ts). */
+/**
+ * Orders per performance status (the same rule as performance() in manager-reports.ts), and the
+ * hours by which the late ones are late, summed.
+ */
 export async function performanceCounts(db: Executor, span: Span, now: Date) {
-  const res = await db.execute<{ performance_status: 'On Time' | 'Late' | 'Pending'; orders: number }>(
+  const res = await db.execute<{
+    performance_status: 'On Time' | 'Late' | 'Pending';
+    orders: number;
+    delay_hours: number;
+  }>(
     sql`select case when o.delivered_at is not null and o.delivered_at < ${lateAfter('o.schedule_date')} then 'On Time'
                     when coalesce(o.delivered_at, ${now.toISOString()}::timestamptz) >= ${lateAfter('o.schedule_date')} then 'Late'
                     else 'Pending' end as performance_status,
-               count(*)::int as orders
+               count(*)::int as orders,
+               coalesce(sum(greatest(0, extract(epoch from coalesce(o.delivered_at, ${now.toISOString()}::timestamptz)
+                 - ${lateAfter('o.schedule_date')}))), 0)::float8 / 3600 as delay_hours
         from deliveries d
         ${ordersOfDelivery}
         join orders o on o.order_id = x.order_id

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { parseCsv, pdfText } from '#server/test/documents';
 import { createUser, daysFromNow } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import {
@@ -11,6 +12,7 @@ import {
 } from '#server/test/scheduling-factories';
 import { addDays } from '#shared/dates';
 import { monthPeriod, performance } from './manager-reports';
+import * as q from './manager-reports.queries';
 
 // This file's database holds only what it makes, so every figure is known.
 const { app } = await createTestApp();
@@ -182,6 +184,82 @@ describe('GET /api/report/delivery-performance', () => {
       hours_delay: 0,
       delivery_date_time: start.toISOString().replace('.000', ''),
     });
+    // the PDF: the counts and the average delay of every order, then the rows
+    const pdf = await report(`delivery-performance?from=${from}&to=${from}&format=pdf`);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Orders:\s*3/);
+    expect(text).toMatch(/On Time:\s*1 \(33\.3 %\)/);
+    expect(text).toMatch(/Late:\s*1 \(33\.3 %\)/);
+    expect(text).toMatch(/Average delay, all orders:\s*0\.8 h/);
+    expect(text).toContain(String(late));
+    expect(text).not.toContain('This PDF shows the first');
+  });
+
+  it('downloads every row as CSV, read a batch of whole deliveries at a time', async () => {
+    // two deliveries leave at the same instant (the keyset's tie) and one later; 2 + 2 + 1 orders
+    const day = '2031-06-10';
+    const same = new Date(`${day}T03:00:00Z`);
+    const deliveries = [
+      await insertDelivery(app, { truckId: truckA.truckId, routeId: store.routeId, start: same, hours: 2 }),
+      await insertDelivery(app, { truckId: truckB.truckId, routeId: store.routeId, start: same, hours: 2 }),
+      await insertDelivery(app, {
+        truckId: truckA.truckId,
+        routeId: store.routeId,
+        start: new Date(`${day}T08:00:00Z`),
+        hours: 2,
+      }),
+    ];
+    for (const index of [0, 0, 1, 1, 2]) {
+      const { orderId } = await createPendingOrder(app, store, { space: 1, days: 10 });
+      await db.execute(
+        sql`insert into delivery_orders (delivery_id, order_id) values (${deliveries[index]!}, ${orderId})`,
+      );
+    }
+    const span = { from: new Date(`${day}T00:00:00+05:30`), before: new Date('2031-06-11T00:00:00+05:30') };
+    const all = await q.deliveredOrders(db, span);
+    expect(all).toHaveLength(5);
+    // one delivery per batch: the batches together are the whole list, in its order
+    const batches: number[][] = [];
+    let after: q.DeliveryKey | undefined;
+    for (;;) {
+      const batch = await q.deliveredOrders(db, span, { deliveries: 1, after });
+      if (batch.length === 0) break;
+      batches.push(batch.map((r) => r.order_id));
+      const last = batch.at(-1)!;
+      after = { time: last.delivery_key, deliveryId: last.delivery_id };
+    }
+    expect(batches.map((b) => b.length)).toEqual([1, 2, 2]);
+    expect(batches.flat()).toEqual(all.map((r) => r.order_id));
+
+    const csv = await report(`delivery-performance?from=${day}&to=${day}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename=delivery-performance-${day}-to-${day}.csv`,
+    );
+    const [header, ...rows] = parseCsv(csv.payload);
+    expect(header).toEqual([
+      'Delivery',
+      'Order',
+      'Customer',
+      'Route',
+      'Delivery status',
+      'Requested',
+      'Delivered / leaves',
+      'Performance',
+      'Delay',
+    ]);
+    const json = (await report(`delivery-performance?from=${day}&to=${day}`)).json() as Array<
+      Record<string, unknown>
+    >;
+    expect(rows.map((r) => Number(r[1]))).toEqual(json.map((r) => r.order_id));
+    expect(rows.map((r) => r[7])).toEqual(json.map((r) => r.performance_status));
+    // limit/offset still cut a download
+    const cut = parseCsv(
+      (await report(`delivery-performance?from=${day}&to=${day}&format=csv&limit=2`)).payload,
+    );
+    expect(cut).toHaveLength(3);
   });
 
   it('is for staff only', async () => {

@@ -4,6 +4,7 @@ import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
 import { claimUpload, receiveMultipart } from '#server/http/uploads';
 import { attachmentDisposition } from '#server/lib/content-disposition';
+import { abandoned, renderPdf } from '#server/workers/pdf-pool';
 import { errorSchema, idParam, idString } from '#shared/contract/common';
 import {
   createOrderRequest,
@@ -13,7 +14,7 @@ import {
   orderListResponse,
 } from '#shared/contract/orders';
 import { ORDER_UPLOAD_RULES } from './order-attachments';
-import { invoicePdf, ordersCsv } from './order-documents';
+import { ordersCsv } from './order-documents';
 import { getOrderDetail, listOrdersPage, openAttachment, placeOrder } from './orders.service';
 
 /**
@@ -109,7 +110,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const order = await getOrderDetail(ctx.db, currentUser(request), request.params.id);
-      const pdf = await invoicePdf(order, ctx.clock());
+      const pdf = await renderPdf('invoice', { order, issuedAt: ctx.clock() }, abandoned(reply.raw));
       return reply
         .type('application/pdf')
         .header('Content-Disposition', attachmentDisposition(`invoice-${order.order_id}.pdf`))
