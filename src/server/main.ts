@@ -9,6 +9,7 @@ import { migrate } from './db/migrate';
 import { hasAnyUser, seedDemoData } from './db/seed';
 import { moveAttachmentsToFiles } from './features/orders/order-attachments';
 import { startCountCompaction } from './features/orders/order-counts';
+import { startPdfWorkers } from './workers/pdf-pool';
 
 const config = loadConfig();
 // WORKERS server processes share the port (node:cluster); state they share lives in PostgreSQL
@@ -85,6 +86,7 @@ async function serve(isWorker: boolean) {
   process.on('SIGTERM', shutdown);
 
   await app.listen({ port: config.port, host: config.host });
+  startPdfWorkers();
 
   // housekeeping in the background (one process): uploads a crash cut short, attachments still
   // in the database
