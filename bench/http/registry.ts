@@ -75,12 +75,20 @@ const REPORT_CENTER: Array<[name: string, query: string]> = [
   ['customer-orders', '?customer_id={bigCustomer}'],
 ];
 
+/** Known costs of downloads (decision 0042), by report and format. */
+const DOWNLOAD_NOTES: Record<string, string> = {
+  'delivery-performance csv':
+    'the whole file: every order on 30 days of deliveries, 25,807 rows (2.7 MB) at 1M orders',
+  'delivery-performance pdf': 'its summary counts every order of the period (25,807 order lookups)',
+};
+
 const reportCenter: BenchEndpoint[] = REPORT_CENTER.flatMap(([report, query]) =>
   (['json', 'csv', 'pdf'] as const).map((format) => ({
     name: `admin report: ${report}${format === 'json' ? '' : ` (${format.toUpperCase()})`}`,
     user: 'admin' as const,
     kind: 'report' as const,
     path: `/api/report/${report}${format === 'json' ? query : `${query ? `${query}&` : '?'}format=${format}`}`,
+    note: DOWNLOAD_NOTES[`${report} ${format}`],
   })),
 );
 

@@ -1,5 +1,5 @@
 import type { App, AppContext } from '#server/context';
-import { registerReport } from '#server/lib/report-route';
+import { PDF_ROW_CAP, registerReport } from '#server/lib/report-route';
 import { ASSISTANT_WEEKLY_HOURS, DRIVER_WEEKLY_HOURS, TRUCK_HOURS_PER_DAY } from '#shared/constants';
 import {
   CUSTOMER_ORDERS_DEFAULT_LIMIT,
@@ -201,7 +201,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'customer-orders',
     title: 'Customer Order History',
-    description: `Orders placed in the period, newest first, of \`customer_id\` when given: status, items, total, and the truck delivery that carries each (truck, driver, departure, delivery time). JSON and downloads hold up to \`limit\` orders (default ${CUSTOMER_ORDERS_DEFAULT_LIMIT}, at most 5,000).`,
+    description: `Orders placed in the period, newest first, of \`customer_id\` when given: status, items, total, and the truck delivery that carries each (truck, driver, departure, delivery time). JSON and the CSV hold up to \`limit\` orders (default ${CUSTOMER_ORDERS_DEFAULT_LIMIT}, at most 5,000); the PDF the first ${PDF_ROW_CAP} of them, with the totals of all.`,
     permission: 'reports:business',
     row: customerOrderRow,
     extraQuery: customerOrdersQuery,

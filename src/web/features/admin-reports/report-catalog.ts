@@ -31,7 +31,7 @@ export interface ReportSpec {
   extra?: 'quarter' | 'customer' | 'none';
   /** The period does not apply (a report about now). */
   noPeriod?: boolean;
-  /** JSON rows asked for on screen (downloads hold every row). */
+  /** JSON rows asked for on screen (the CSV download holds every row; the PDF the first 250 and the totals of all). */
   limit?: number;
 }
 

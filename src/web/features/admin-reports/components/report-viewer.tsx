@@ -135,7 +135,7 @@ export function ReportViewer({ spec }: { spec: ReportSpec }) {
             <p className="text-xs text-slate-500">
               {rows.length.toLocaleString('en-US')} row(s)
               {spec.limit && rows.length >= spec.limit
-                ? ` (the first ${spec.limit}; the exports hold every row)`
+                ? ` (the first ${spec.limit}; the CSV download holds every row)`
                 : ''}
               .
             </p>
