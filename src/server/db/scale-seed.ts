@@ -544,7 +544,7 @@ export async function seedScale(
         );
         await tx.execute(
           sql.raw(`
-          insert into product_sales_daily as s (sales_date, product_id, units, revenue, order_count)
+          insert into product_sales_daily_folded as s (sales_date, product_id, units, revenue, order_count)
           select business_date(order_date), product_id, sum(quantity), sum(quantity * unit_price), count(*)
             from scale_items
            where status <> 'Cancelled'

@@ -321,18 +321,26 @@ export const stockDaily = pgTable(
   (t) => [primaryKey({ columns: [t.movementDate, t.productId] })],
 );
 
-/** Daily sales of orders not cancelled (kept by triggers, migrations/0005_a). */
-export const productSalesDaily = pgTable(
-  'product_sales_daily',
-  {
-    salesDate: date('sales_date', { mode: 'string' }).notNull(),
-    productId: integer('product_id').notNull(),
-    units: integer('units').notNull().default(0),
-    revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
-    orderCount: integer('order_count').notNull().default(0),
-  },
+const productSalesDailyColumns = () => ({
+  salesDate: date('sales_date', { mode: 'string' }).notNull(),
+  productId: integer('product_id').notNull(),
+  units: integer('units').notNull().default(0),
+  revenue: numeric('revenue', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
+  orderCount: integer('order_count').notNull().default(0),
+});
+
+/**
+ * Daily sales of orders not cancelled per product (migrations/0005_a): the folded rows. Readers
+ * use the view `product_sales_daily` (folded rows plus the deltas, migrations/0016).
+ */
+export const productSalesDailyFolded = pgTable(
+  'product_sales_daily_folded',
+  productSalesDailyColumns(),
   (t) => [primaryKey({ columns: [t.salesDate, t.productId] })],
 );
+
+/** What the triggers append to the product sales rollup until compact_sales_rollups() folds it. */
+export const productSalesDailyDeltas = pgTable('product_sales_daily_deltas', productSalesDailyColumns());
 
 export const inventoryAlertDismissals = pgTable(
   'inventory_alert_dismissals',
@@ -379,22 +387,28 @@ export const orderCounts = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.status] })],
 );
 
-/** Daily sales per customer type, city and route of orders not cancelled (migrations/0007). */
-export const salesDaily = pgTable(
-  'sales_daily',
-  {
-    salesDate: date('sales_date', { mode: 'string' }).notNull(),
-    customerType: text('customer_type').notNull(),
-    cityId: integer('city_id').notNull().default(0),
-    routeId: integer('route_id').notNull().default(0),
-    orders: integer('orders').notNull().default(0),
-    units: integer('units').notNull().default(0),
-    space: numeric('space', { precision: 16, scale: 3, mode: 'number' }).notNull().default(0),
-    revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
-    fees: numeric('fees', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.salesDate, t.customerType, t.cityId, t.routeId] })],
-);
+const salesDailyColumns = () => ({
+  salesDate: date('sales_date', { mode: 'string' }).notNull(),
+  customerType: text('customer_type').notNull(),
+  cityId: integer('city_id').notNull().default(0),
+  routeId: integer('route_id').notNull().default(0),
+  orders: integer('orders').notNull().default(0),
+  units: integer('units').notNull().default(0),
+  space: numeric('space', { precision: 16, scale: 3, mode: 'number' }).notNull().default(0),
+  revenue: numeric('revenue', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+  fees: numeric('fees', { precision: 16, scale: 2, mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Daily sales per customer type, city and route of orders not cancelled (migrations/0007): the
+ * folded rows. Readers use the view `sales_daily` (folded rows plus the deltas, migrations/0016).
+ */
+export const salesDailyFolded = pgTable('sales_daily_folded', salesDailyColumns(), (t) => [
+  primaryKey({ columns: [t.salesDate, t.customerType, t.cityId, t.routeId] }),
+]);
+
+/** What the triggers append to the sales rollup until compact_sales_rollups() folds it. */
+export const salesDailyDeltas = pgTable('sales_daily_deltas', salesDailyColumns());
 
 /** Orders delivered per UTC day and how many on time (migrations/0014, decision 0037). */
 export const deliveredDays = pgTable('delivered_days', {

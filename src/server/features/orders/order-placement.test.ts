@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createProduct, createUser, placeOrderAs } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 
-// Placing an order writes the order, its lines and its stock reservations in one statement that
-// locks the products last (decision 0031). These tests race placements against each other and
-// against cancellations on the same products: no deadlock, no oversell, and every figure the
-// triggers keep (stock, ledger, rollups, order counts) equal to a recount.
+// Placing an order writes the order, its lines and its stock reservations in one call that
+// locks the products last (decisions 0031, 0039); the sales rollups are appended as deltas and
+// folded by compact_sales_rollups(). These tests race placements against each other, against
+// cancellations on the same products and against folds: no deadlock, no oversell, and every
+// figure the triggers keep (stock, ledger, rollups, order counts) equal to a recount.
 const t = await createTestApp();
 const { app } = t;
 const db = app.ctx.db;
@@ -77,9 +78,14 @@ describe('placing orders at the same time', () => {
       Array.from({ length: 8 }, (_, k) => placeOrderAs(app, buyers[k % 2]!, itemsOf(k))),
     );
     expect(first.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
-    const results = await Promise.all([
-      ...first.map((r) => cancel(r.json().order_id)),
-      ...Array.from({ length: 12 }, (_, k) => placeOrderAs(app, buyers[k % 2]!, itemsOf(k + 1))),
+    const fold = () => db.execute(sql`select compact_sales_rollups()`);
+    const [results] = await Promise.all([
+      Promise.all([
+        ...first.map((r) => cancel(r.json().order_id)),
+        ...Array.from({ length: 12 }, (_, k) => placeOrderAs(app, buyers[k % 2]!, itemsOf(k + 1))),
+      ]),
+      fold(),
+      fold(),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual([...Array(8).fill(200), ...Array(12).fill(201)]);
 
@@ -99,6 +105,36 @@ describe('placing orders at the same time', () => {
           from order_items i where i.product_id = any(${`{${ids.join(',')}}`}::int[]) group by i.order_id) x
        where units is distinct from reserved`);
     expect(mismatched.rows[0]!.n).toBe(0);
+    await expectEqualToRebuild();
+  });
+
+  it('folds the sales rollup deltas without changing a figure', async () => {
+    const product = await createProduct(app, { units: 100, unitPrice: 3, spacePerUnit: 0.5 });
+    const placed = await Promise.all(
+      Array.from({ length: 4 }, (_, k) =>
+        placeOrderAs(app, buyers[k % 2]!, [{ productID: product.productId, quantity: 1 + k }]),
+      ),
+    );
+    expect(placed.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect((await cancel(placed[0]!.json().order_id)).statusCode).toBe(200);
+    const deltas = async () =>
+      (
+        await db.execute<{ n: number }>(
+          sql`select ((select count(*) from sales_daily_deltas) + (select count(*) from product_sales_daily_deltas))::int as n`,
+        )
+      ).rows[0]!.n;
+    // each order appended its rows (1 order + 1 line), and the cancellation took them back out
+    expect(await deltas()).toBeGreaterThanOrEqual(12);
+    const before = await kept();
+    const folded = await db.execute<{ n: number }>(sql`select compact_sales_rollups()::int as n`);
+    expect(folded.rows[0]!.n).toBeGreaterThanOrEqual(12);
+    expect(await deltas()).toBe(0);
+    expect(await kept()).toEqual(before);
+    const sold = await db.execute<{ units: number; order_count: number; revenue: number }>(
+      sql`select sum(units)::int as units, sum(order_count)::int as order_count, sum(revenue)::float8 as revenue
+            from product_sales_daily where product_id = ${product.productId}`,
+    );
+    expect(sold.rows[0]).toEqual({ units: 2 + 3 + 4, order_count: 3, revenue: 3 * (2 + 3 + 4) });
     await expectEqualToRebuild();
   });
 

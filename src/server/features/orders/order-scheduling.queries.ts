@@ -90,10 +90,15 @@ export async function unloadOrder(db: Executor, orderId: number) {
   await db.execute(sql`delete from delivery_orders where order_id = ${orderId}`);
 }
 
-/** Gives the order's reserved units back to stock (in product order, like placing locks them). */
+/**
+ * Gives the order's reserved units back to stock. The products are locked first, in id order as
+ * placing locks them, so the ledger rows get their ids in lock order (the running balances and
+ * `seq` follow the ids; decision 0031).
+ */
 export async function returnStock(db: Executor, orderId: number, userId: number, note: string | null) {
   const res = await db.execute<{ product_id: number; quantity: number }>(
-    sql`select product_id, quantity from order_items where order_id = ${orderId} order by product_id`,
+    sql`select i.product_id, i.quantity from order_items i join products p using (product_id)
+         where i.order_id = ${orderId} order by i.product_id for no key update of p`,
   );
   if (res.rows.length === 0) return;
   await db.insert(stockMovements).values(
