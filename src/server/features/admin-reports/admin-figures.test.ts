@@ -358,8 +358,10 @@ describe('business reports', () => {
     const snapshot = async () =>
       (
         await db.execute(
-          sql`select sales_date::text, customer_type, city_id, route_id, orders, units, space::text, revenue::text, fees::text
-              from sales_daily where orders <> 0 or units <> 0 order by 1, 2, 3, 4`,
+          sql`select sales_date::text, customer_type, city_id, route_id, sum(orders)::int as orders,
+                     sum(units)::int as units, sum(space)::text as space, sum(revenue)::text as revenue,
+                     sum(fees)::text as fees
+                from sales_daily group by 1, 2, 3, 4 having sum(orders) <> 0 or sum(units) <> 0 order by 1, 2, 3, 4`,
         )
       ).rows;
     const kept = await snapshot();

@@ -37,10 +37,16 @@ async function kept() {
       'sales', (select json_agg(json_build_array(sales_date, customer_type, city_id, route_id, orders, units,
                                                  space::text, revenue::text, fees::text)
                                 order by sales_date, customer_type, city_id, route_id)
-                  from sales_daily where orders <> 0 or units <> 0),
+                  from (select sales_date, customer_type, city_id, route_id, sum(orders) as orders,
+                               sum(units) as units, sum(space) as space, sum(revenue) as revenue, sum(fees) as fees
+                          from sales_daily group by 1, 2, 3, 4) s
+                 where orders <> 0 or units <> 0),
       'products', (select json_agg(json_build_array(sales_date, product_id, units, revenue::text, order_count)
                                    order by sales_date, product_id)
-                     from product_sales_daily where units <> 0 or order_count <> 0),
+                     from (select sales_date, product_id, sum(units) as units, sum(revenue) as revenue,
+                                  sum(order_count) as order_count
+                             from product_sales_daily group by 1, 2) s
+                    where units <> 0 or order_count <> 0),
       'stock', (select json_agg(d order by movement_date, product_id) from stock_daily d),
       'ledger', (select json_agg(json_build_array(movement_id, seq, balance_after) order by movement_id)
                    from stock_movements),

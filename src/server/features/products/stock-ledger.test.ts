@@ -207,7 +207,10 @@ describe('receipts and the ledger', () => {
             'daily', (select json_agg(d order by movement_date, product_id) from stock_daily d),
             'sales', (select json_agg(json_build_array(sales_date, product_id, units, revenue::float8, order_count)
                                       order by sales_date, product_id)
-                        from product_sales_daily where units <> 0 or order_count <> 0),
+                        from (select sales_date, product_id, sum(units) as units, sum(revenue) as revenue,
+                                     sum(order_count) as order_count
+                                from product_sales_daily group by 1, 2) s
+                       where units <> 0 or order_count <> 0),
             'ledger', (select json_agg(json_build_array(movement_id, seq, balance_after) order by movement_id)
                          from stock_movements),
             'products', (select json_agg(json_build_array(product_id, available_units, movement_count, last_moved_at)
