@@ -84,7 +84,9 @@ async function prepareDatabase(url: string, orders: number | undefined, log: (l:
 
 async function startServer(url: string, port: number, options: { workers: number; pool: number }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kp-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -19,7 +19,8 @@ function cpuOf(pid: number): number {
   }
 }
 function serverPids(): number[] {
-  const cwd = process.cwd();
+  // the server started from this checkout, or from SERVER_DIR (a before/after comparison)
+  const cwd = process.env.SERVER_DIR ?? process.cwd();
   const pids: number[] = [];
   for (const d of readdirSync('/proc')) {
     if (!/^\d+$/.test(d) || Number(d) === process.pid) continue;
