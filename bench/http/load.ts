@@ -2,6 +2,7 @@
 // given concurrency for a given time; requests per second and latency percentiles.
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { preparedName } from '#server/db/prepared';
 import type { Statement } from './capture';
 
 export interface Measured {
@@ -47,14 +48,25 @@ export async function loadApi(
   };
 }
 
-/** `callers` loops, each replaying the endpoint's statements on a pooled connection, one set after another. */
+/**
+ * `callers` loops, each replaying the endpoint's statements on a pooled connection, one set after
+ * another. The statements go unnamed (parsed and planned on every run, as a client sending them
+ * ad hoc would) unless `prepared`: then those the server prepares (db/prepared.ts) are sent under
+ * the same names, as the server sends them.
+ */
 export async function loadSql(
   url: string,
   statements: Statement[],
   callers: number,
   poolSize: number,
   seconds: number,
+  prepared = false,
 ): Promise<Measured> {
+  const configs = statements.map((s) => ({
+    text: s.text,
+    values: s.values,
+    name: prepared ? preparedName(s.text) : undefined,
+  }));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   const latencies: number[] = [];
   let errors = 0;
@@ -65,7 +77,7 @@ export async function loadSql(
       const t0 = performance.now();
       const client = await pool.connect();
       try {
-        for (const s of statements) await client.query(s.text, s.values);
+        for (const c of configs) await client.query(c);
       } catch (err) {
         errors += 1;
         lastError = err instanceof Error ? err.message : String(err);

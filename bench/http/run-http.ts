@@ -2,6 +2,7 @@
 //
 //   BENCH_DATABASE_URL=postgres://.../kp_bench npm run bench -- --http [--seconds 5]
 //     [--connections 4,64] [--only 'text|other'] [--skip 'text|other'] [--workers cores] [--pool 10] [--orders N] [--no-write]
+//     [--sql-prepared]
 //
 // The database must hold the scale seed (`npm run seed -- --scale N`); with --orders N an
 // empty database is seeded first. For each endpoint of bench/http/registry.ts the server (its
@@ -45,6 +46,8 @@ export interface HttpBenchOptions {
   requests?: number;
   /** 'in-process': the app listens inside this process (the smoke test: no server start-up). */
   server?: 'process' | 'in-process';
+  /** The SQL side sends the statements the server prepares under their names too (decision 0040). */
+  sqlPrepared?: boolean;
 }
 
 export interface BenchRow {
@@ -230,6 +233,7 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
           connections,
           Math.min(connections, options.pool * options.workers),
           options.seconds,
+          options.sqlPrepared,
         );
         const row = {
           endpoint: r.endpoint,
@@ -283,7 +287,7 @@ const END = '<!-- http-bench:end -->';
 function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number) {
   const file = join(ROOT, 'docs', 'benchmarks.md');
   const cpu = cpus();
-  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}`;
+  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}${options.sqlPrepared ? ' --sql-prepared' : ''}`;
   const table = [
     '| endpoint | path | conns | API req/s | API p50 | API p99 | SQL q/s | SQL p50 | SQL p99 | API / SQL | target |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -381,6 +385,7 @@ export async function httpBenchMain(args: string[]): Promise<void> {
     pool: Number(arg(args, '--pool') ?? 10),
     orders: arg(args, '--orders') ? Number(arg(args, '--orders')) : undefined,
     write: !args.includes('--no-write'),
+    sqlPrepared: args.includes('--sql-prepared'),
   });
   const misses = rows.filter((r) => verdict(r) !== 'ok');
   console.log(

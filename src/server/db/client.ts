@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Listen, pgliteListen, postgresListen } from './listen';
+import { nameMarkedStatements } from './prepared';
 import * as schema from './schema';
 
 type RowsOf<T> = { rows: T[] };
@@ -126,6 +127,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  pool.on('connect', nameMarkedStatements);
   const { tracker, close: closeTracker } = trackQueries(pool, url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // notification channels are named after the first schema of the path (see ./listen.ts)

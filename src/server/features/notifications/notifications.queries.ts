@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
+import { literalCount, prepared } from '#server/db/prepared';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { Notification } from '#shared/contract/notifications';
 
@@ -55,19 +56,23 @@ function scopeCondition(scope: NotificationScope): SQL {
   return parts.length === 0 ? sql`false` : sql`(${sql.join(parts, sql` or `)})`;
 }
 
+// The list and the unread count are prepared: whoever asks, their plan is the recipient indexes
+// (user, employee, customer) combined, then the newest first.
 export async function listNotifications(db: Executor, scope: NotificationScope, limit: number) {
   const res = await db.execute<Notification>(
-    sql`select n.notification_id, n.type, n.message, ${isoTimestamp('n.created_at')} as timestamp,
+    prepared(sql`select n.notification_id, n.type, n.message, ${isoTimestamp('n.created_at')} as timestamp,
           n.read_at is not null as read, n.delivery_id, n.order_id
         from notifications n where ${scopeCondition(scope)}
-        order by n.created_at desc, n.notification_id desc limit ${limit}`,
+        order by n.created_at desc, n.notification_id desc limit ${literalCount(limit)}`),
   );
   return res.rows;
 }
 
 export async function countUnread(db: Executor, scope: NotificationScope): Promise<number> {
   const res = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from notifications n where ${scopeCondition(scope)} and n.read_at is null`,
+    prepared(
+      sql`select count(*)::int as n from notifications n where ${scopeCondition(scope)} and n.read_at is null`,
+    ),
   );
   return res.rows[0]?.n ?? 0;
 }

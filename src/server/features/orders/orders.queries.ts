@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
+import { literalCount, prepared } from '#server/db/prepared';
 import { orderStatusHistory } from '#server/db/schema';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { OrderStatus } from '#shared/order-status';
@@ -115,8 +116,9 @@ export async function countFromCounters(
     customerIds === null
       ? sql`select delta from order_count_deltas where true ${statusCond}`
       : sql`select delta from order_count_deltas where customer_id = any(${intArray(customerIds)}) ${statusCond}`;
+  // prepared: index lookups on the counter tables whatever the customers and status
   const res = await db.execute<{ n: number }>(
-    sql`select coalesce(sum(n), 0)::int as n from (${folded} union all ${pending}) x`,
+    prepared(sql`select coalesce(sum(n), 0)::int as n from (${folded} union all ${pending}) x`),
   );
   return res.rows[0]?.n ?? 0;
 }
@@ -171,16 +173,27 @@ export async function listOrders(
     options.after === undefined
       ? sql``
       : sql`and (o.order_date, o.order_id) < (select order_date, order_id from orders where order_id = ${options.after})`;
-  const res = await db.execute<OrderSummaryRow>(
-    sql`select ${summaryColumns}
+  // A customer's own first page, unfiltered, is prepared (its page size in the text): its plan
+  // walks the customer's index (customer, date) for a customer of two orders or of 40,000.
+  // Other pages, status filters (skewed counts), searches (decision 0011), the staff list and
+  // cursors keep custom plans.
+  const plain =
+    filter.customerId !== null &&
+    !filter.status &&
+    !filter.q &&
+    !options.match &&
+    options.after === undefined &&
+    offset === 0;
+  const paging = plain ? sql`limit ${literalCount(limit)}` : sql`limit ${limit} offset ${offset}`;
+  const query = sql`select ${summaryColumns}
         from (select o.order_id from orders o
               where ${whereClause(filter, options.match ?? null)} ${keyset}
-              order by o.order_date desc, o.order_id desc limit ${limit} offset ${offset}) p
+              order by o.order_date desc, o.order_id desc ${paging}) p
         join orders o on o.order_id = p.order_id
         join customers c on c.customer_id = o.customer_id
         ${totalsJoin}
-        order by o.order_date desc, o.order_id desc`,
-  );
+        order by o.order_date desc, o.order_id desc`;
+  const res = await db.execute<OrderSummaryRow>(plain ? prepared(query) : query);
   return res.rows;
 }
 

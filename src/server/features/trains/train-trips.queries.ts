@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
+import { literalCount, prepared } from '#server/db/prepared';
 import { trainTrips } from '#server/db/schema';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { OrderStatus } from '#shared/order-status';
@@ -19,6 +20,13 @@ function where(filter: TripFilter): SQL {
   if (filter.before) parts.push(sql`t.departure_date_time < ${filter.before.toISOString()}`);
   return sql.join(parts, sql` and `);
 }
+
+/**
+ * The board's default (departures from a day on, no city, no end) is prepared: its plan reads the
+ * departure index whatever the day. Other filters keep custom plans.
+ */
+const isDefault = (filter: TripFilter) =>
+  filter.arrivalCityId === undefined && filter.before === undefined && filter.from !== undefined;
 
 export type TripRow = {
   train_trip_id: number;
@@ -43,20 +51,24 @@ const tripJoins = sql`join cities dc on dc.city_id = t.departure_city_id
 
 export async function countTrips(db: Executor, filter: TripFilter): Promise<number> {
   const res = await db.execute<{ n: number }>(
-    sql`select count(*)::int as n from train_trips t where ${where(filter)}`,
+    isDefault(filter)
+      ? prepared(sql`select count(*)::int as n from train_trips t where ${where(filter)}`)
+      : sql`select count(*)::int as n from train_trips t where ${where(filter)}`,
   );
   return res.rows[0]?.n ?? 0;
 }
 
 /** One page, earliest departure first. */
 export async function listTrips(db: Executor, filter: TripFilter, limit: number, offset: number) {
-  const res = await db.execute<TripRow>(
-    sql`select ${tripColumns}
+  // the default board's first page is prepared, its page size in the text (see literalCount)
+  const first = isDefault(filter) && offset === 0;
+  const paging = first ? sql`limit ${literalCount(limit)}` : sql`limit ${limit} offset ${offset}`;
+  const query = sql`select ${tripColumns}
         from (select * from train_trips t where ${where(filter)}
-              order by t.departure_date_time, t.train_trip_id limit ${limit} offset ${offset}) t
+              order by t.departure_date_time, t.train_trip_id ${paging}) t
         ${tripJoins}
-        order by t.departure_date_time, t.train_trip_id`,
-  );
+        order by t.departure_date_time, t.train_trip_id`;
+  const res = await db.execute<TripRow>(first ? prepared(query) : query);
   return res.rows;
 }
 
