@@ -42,17 +42,20 @@ export function toCsv<Row>(
 /**
  * A CSV as a stream of text, one part per batch of rows, each batch read only when the reader
  * has taken the one before (backpressure): memory holds one batch whatever the size of the file.
- * When the reader goes away (the stream is destroyed) the batches are closed (`return()`), so
- * their source stops reading.
+ * The first batch is read before this resolves, so a failure there is still an error answer, not
+ * a cut-off file. When the reader goes away (the stream is destroyed) the batches are closed
+ * (`return()`), so their source stops reading.
  */
-export function toCsvStream<Row>(
+export async function toCsvStream<Row>(
   columns: readonly CsvColumn<Row>[],
-  batches: AsyncIterator<readonly Row[]>,
-): Readable {
+  source: AsyncIterable<readonly Row[]>,
+): Promise<Readable> {
+  const batches = source[Symbol.asyncIterator]();
+  let next = await batches.next();
   async function* parts() {
     try {
       yield toCsv(columns, []);
-      for (let next = await batches.next(); !next.done; next = await batches.next())
+      for (; !next.done; next = await batches.next())
         if (next.value.length) yield toCsv(columns, next.value, { header: false });
     } finally {
       await batches.return?.();

@@ -155,20 +155,6 @@ async function* oneBatch<Row>(rows: Promise<Row[]>): AsyncGenerator<Row[]> {
   yield await rows;
 }
 
-/** The batches again, with the first one (already read) in front. */
-async function* prepend<Row>(
-  first: IteratorResult<Row[]>,
-  rest: AsyncIterator<Row[]>,
-): AsyncGenerator<Row[]> {
-  try {
-    if (first.done) return;
-    yield first.value;
-    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
-  } finally {
-    await rest.return?.();
-  }
-}
-
 const wholePreview = <Row>(rows: Row[]): ReportPreview<Row> => ({ rows, total: rows.length, summary: [] });
 
 /**
@@ -209,15 +195,14 @@ export function registerReport<
       const download = reply as unknown as FastifyReply;
       const fileName = `${def.name}-${period.from}-to-${period.to}`;
       if (query.format === 'csv') {
-        const batches = (def.batches?.(ctx, user, input) ?? oneBatch(def.run(ctx, user, input)))[
-          Symbol.asyncIterator
-        ]();
-        // the first batch before the headers: a failure there still answers with a proper error
-        const first = await batches.next();
+        const csv = await toCsvStream(
+          csvColumns(def.columns),
+          def.batches?.(ctx, user, input) ?? oneBatch(def.run(ctx, user, input)),
+        );
         return download
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentDisposition(`${fileName}.csv`))
-          .send(toCsvStream(csvColumns(def.columns), prepend(first, batches)));
+          .send(csv);
       }
       const summarised = await def.pdfPreview?.(ctx, user, input, PDF_ROW_CAP);
       const preview = summarised ?? wholePreview(await def.run(ctx, user, input));

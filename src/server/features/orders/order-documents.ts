@@ -1,4 +1,5 @@
-import { type CsvColumn, toCsv } from '#server/lib/csv';
+import type { Readable } from 'node:stream';
+import { type CsvColumn, toCsvStream } from '#server/lib/csv';
 import type { OrderSummaryRow } from './orders.queries';
 
 export const COMPANY = {
@@ -18,7 +19,7 @@ const ORDER_CSV_COLUMNS: CsvColumn<OrderSummaryRow>[] = [
   { key: 'delivery_date', label: 'Delivered At' },
 ];
 
-/** The order list as CSV (the shared, spreadsheet-safe writer). */
-export function ordersCsv(rows: OrderSummaryRow[]): string {
-  return toCsv(ORDER_CSV_COLUMNS, rows);
+/** The order list as CSV (the shared, spreadsheet-safe writer), streamed batch by batch. */
+export function ordersCsv(batches: AsyncIterable<OrderSummaryRow[]>): Promise<Readable> {
+  return toCsvStream(ORDER_CSV_COLUMNS, batches);
 }

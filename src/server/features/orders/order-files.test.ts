@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv, pdfText } from '#server/test/documents';
 import { createProduct, createUser, daysFromNow, multipart, placeOrderAs } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
+import { exportOrderBatches } from './orders.service';
 
 const { app } = await createTestApp();
 const db = app.ctx.db;
@@ -90,6 +91,25 @@ describe('GET /api/orders/export.csv', () => {
       (await app.inject({ url: '/api/orders/export.csv?status=Scheduled', headers: customer.auth })).payload,
     );
     expect(scheduled.slice(1).map((r) => r[0])).toEqual([String(ids[1])]);
+
+    // read a batch at a time by keyset: batches of 2 are the list, in its order, cut at the limit
+    const user = {
+      userId: customer.userId,
+      userName: customer.userName,
+      email: customer.email,
+      role: 'Customer',
+      portal: 'customer' as const,
+      customerId: customer.customerId,
+      employeeId: null,
+    };
+    const batches: number[][] = [];
+    for await (const batch of exportOrderBatches(app.ctx, user, {}, 10, 2))
+      batches.push(batch.map((r) => r.order_id));
+    expect(batches).toEqual([[ids[2], ids[1]], [ids[0]]]);
+    const cut: number[][] = [];
+    for await (const batch of exportOrderBatches(app.ctx, user, {}, 2, 1))
+      cut.push(batch.map((r) => r.order_id));
+    expect(cut).toEqual([[ids[2]], [ids[1]]]);
   });
 });
 

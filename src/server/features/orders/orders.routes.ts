@@ -15,7 +15,13 @@ import {
 } from '#shared/contract/orders';
 import { ORDER_UPLOAD_RULES } from './order-attachments';
 import { ordersCsv } from './order-documents';
-import { getOrderDetail, listOrdersPage, openAttachment, placeOrder } from './orders.service';
+import {
+  exportOrderBatches,
+  getOrderDetail,
+  listOrdersPage,
+  openAttachment,
+  placeOrder,
+} from './orders.service';
 
 /**
  * The new-order form may send multipart: a JSON field `payload` (the same body as the JSON
@@ -81,15 +87,11 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       schema: { tags: ['orders'], summary: 'The filtered order list as CSV', querystring: exportQuery },
     },
     async (request, reply) => {
-      const { rows } = await listOrdersPage(ctx, currentUser(request), {
-        ...request.query,
-        page: 1,
-        page_size: EXPORT_LIMIT,
-      });
+      const csv = await ordersCsv(exportOrderBatches(ctx, currentUser(request), request.query, EXPORT_LIMIT));
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', attachmentDisposition('orders.csv'))
-        .send(ordersCsv(rows));
+        .send(csv);
     },
   );
 

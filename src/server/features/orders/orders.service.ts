@@ -111,11 +111,17 @@ function checkScheduleDate(date: string, now: Date): void {
  * products it names, so the page and the count read orders alone. `after` (an order id, the
  * last row of the previous page) continues from there by keyset instead of by offset.
  */
-export async function listOrdersPage(ctx: AppContext, user: AuthUser, query: OrderListQuery) {
+/** Who may see which orders and what the filter asks, with the orders a text search matches. */
+async function filterOf(ctx: AppContext, user: AuthUser, query: Pick<OrderListQuery, 'status' | 'q'>) {
   const filter: q.OrderFilter = { ...scopeOf(user), status: query.status, q: query.q };
   const text = query.q?.trim();
   const match =
     text && q.orderNumberOf(text) === null ? await q.resolveTextMatch(ctx.db, text, filter) : null;
+  return { filter, match };
+}
+
+export async function listOrdersPage(ctx: AppContext, user: AuthUser, query: OrderListQuery) {
+  const { filter, match } = await filterOf(ctx, user, query);
   if (query.after !== undefined && !(await q.findCursor(ctx.db, query.after, filter))) {
     throw unprocessable(`after: order ${query.after} is not in this list`);
   }
@@ -126,6 +132,33 @@ export async function listOrdersPage(ctx: AppContext, user: AuthUser, query: Ord
       : q.listOrders(ctx.db, filter, query.page_size, 0, { match, after: query.after }),
   ]);
   return { total: count.total, capped: count.capped, rows };
+}
+
+/** Orders per batch of the CSV export. */
+export const EXPORT_BATCH = 1_000;
+
+/**
+ * The filtered order list for the CSV export, newest first, at most `limit` orders, a batch at a
+ * time by keyset (the list's `after=`), each read when the client has taken the one before
+ * (decision 0042). No count: the export sends none.
+ */
+export async function* exportOrderBatches(
+  ctx: AppContext,
+  user: AuthUser,
+  query: Pick<OrderListQuery, 'status' | 'q'>,
+  limit: number,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<q.OrderSummaryRow[]> {
+  const { filter, match } = await filterOf(ctx, user, query);
+  let after: number | undefined;
+  for (let sent = 0; sent < limit; ) {
+    const size = Math.min(batch, limit - sent);
+    const rows = await q.listOrders(ctx.db, filter, size, 0, { match, after });
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    sent += rows.length;
+    after = rows.at(-1)!.order_id;
+  }
 }
 
 export async function getOrderDetail(db: Executor, user: AuthUser, orderId: number): Promise<OrderDetail> {
