@@ -128,6 +128,10 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
   pool.on('connect', nameMarkedStatements);
+  // An idle pooled connection that PostgreSQL ends (a restart, pg_terminate_backend, a dropped
+  // database) is reported here; without a listener the pool's 'error' event would end the
+  // process. The pool has already discarded that connection; the next query opens another.
+  pool.on('error', () => {});
   const { tracker, close: closeTracker } = trackQueries(pool, url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // notification channels are named after the first schema of the path (see ./listen.ts)

@@ -1,0 +1,29 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openPostgres } from './client';
+
+const url = process.env.TEST_DATABASE_URL;
+
+// PostgreSQL may end an idle pooled connection at any time (a restart, an administrator, the
+// bench smoke test dropping its database WITH (FORCE) while the pool closes): the server keeps
+// running and the next query gets a fresh connection.
+describe.runIf(process.env.TEST_DB === 'postgres' && !!url)('the PostgreSQL pool', () => {
+  it('survives PostgreSQL ending an idle connection', async () => {
+    const database = openPostgres(url!, { max: 1 });
+    try {
+      const first = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      const pid = first.rows[0]!.pid;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      await admin.end();
+      // the idle connection learns of its end (the pool's 'error' event) before the next query
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const next = await database.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      expect(next.rows[0]!.pid).not.toBe(pid);
+    } finally {
+      await database.close();
+    }
+  });
+});
