@@ -50,6 +50,21 @@ describe('global search', () => {
     await page.keyboard.type('zzqxv', { delay: 20 });
     await page.getByText('No results for "zzqxv"').waitFor();
     await screenshot(page, 'search-no-results');
+
+    // its own orders by a word of their address: the box reads its latest orders and says so,
+    // the full list it links to reads them all
+    await box.fill('dehiwala');
+    const orders = page.getByRole('group', { name: 'Orders' });
+    await orders.getByRole('option').first().waitFor();
+    await page.getByText(/Words search your latest 500 orders/).waitFor();
+    await screenshot(page, 'search-customer-orders');
+    await orders.getByRole('option', { name: 'See all orders for "dehiwala"' }).click();
+    await page.waitForURL(/\/customer\/history\?q=dehiwala$/);
+    await page
+      .getByRole('cell', { name: /^#\d+$/ })
+      .first()
+      .waitFor();
+    await screenshot(page, 'search-customer-see-all');
     await page.context().close();
   });
 

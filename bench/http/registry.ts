@@ -331,6 +331,30 @@ export const ENDPOINTS: BenchEndpoint[] = [
     path: '/api/search?q=dehiwala',
   },
   {
+    name: 'global search: words each somewhere, no name holds both (manager)',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/search?q=golden%20jayawardena',
+  },
+  {
+    name: 'global search: product with a typo (warehouse)',
+    user: 'warehouse',
+    kind: 'list',
+    path: '/api/search?q=cocnut',
+  },
+  {
+    name: 'global search: town with a typo (driver)',
+    user: 'driver',
+    kind: 'list',
+    path: '/api/search?q=dehiwla',
+  },
+  {
+    name: 'global search: surname with a typo, everything (admin)',
+    user: 'admin',
+    kind: 'list',
+    path: '/api/search?q=abeysekra',
+  },
+  {
     name: 'global search: surname, everything (admin)',
     user: 'admin',
     kind: 'list',

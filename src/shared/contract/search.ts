@@ -38,6 +38,12 @@ export const SEARCH_KIND_PERMISSION: Record<SearchKind, Permission> = {
 
 export const SEARCH_MAX_LENGTH = 100;
 
+/**
+ * A customer's orders found by words in the search box are among its latest this many (any of
+ * its orders by number); the box's "see all" link opens its order list, which reads them all.
+ */
+export const SEARCH_OWN_RECENT_ORDERS = 500;
+
 export const searchQuery = z.object({
   q: z
     .string({ error: 'is required' })

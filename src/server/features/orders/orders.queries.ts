@@ -4,6 +4,7 @@ import { literalCount, prepared } from '#server/db/prepared';
 import { orderStatusHistory } from '#server/db/schema';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { OrderStatus } from '#shared/order-status';
+import { searchTokens } from '#shared/search-fold';
 
 /** Who is asking: a customer sees only its own orders (ownership is part of the WHERE). */
 export interface OrderScope {
@@ -19,6 +20,13 @@ export interface OrderFilter extends OrderScope {
 export interface TextMatch {
   customerIds: number[];
   productIds: number[];
+  /**
+   * A customer's own list also matches as global search does (decision 0041): every folded word
+   * of the text in the order's delivery address or in a product of the order (`productIds` per
+   * word: the products whose name or category holds it). The search box reads a customer's
+   * latest orders by words; its "see all" link opens this list, which reads every order.
+   */
+  words?: Array<{ word: string; productIds: number[] }>;
 }
 
 /** Above this many matches a text search's total is not counted further (see decision 0011). */
@@ -35,16 +43,24 @@ export function orderNumberOf(q: string | undefined): number | null {
 /** The customers and products whose names contain `q` (trigram indexes, migration 0006). */
 export async function resolveTextMatch(db: Executor, q: string, scope: OrderScope): Promise<TextMatch> {
   const like = likePattern(q);
-  const res = await db.execute<{ kind: 'c' | 'p'; id: number }>(
+  const words = scope.customerId === null ? [] : searchTokens(q).slice(0, 8);
+  const perWord = words.map(
+    (word, i) => sql`union all
+        select ${`w${i}`}, product_id from products where search_text like ${`%${word}%`}`,
+  );
+  const res = await db.execute<{ kind: string; id: number }>(
     sql`select 'c' as kind, customer_id as id from customers
          where name ilike ${like}
            ${scope.customerId === null ? sql`` : sql`and customer_id = ${scope.customerId}`}
         union all
-        select 'p', product_id from products where name ilike ${like}`,
+        select 'p', product_id from products where name ilike ${like}
+        ${sql.join(perWord, sql` `)}`,
   );
+  const of = (kind: string) => res.rows.filter((r) => r.kind === kind).map((r) => r.id);
   return {
-    customerIds: res.rows.filter((r) => r.kind === 'c').map((r) => r.id),
-    productIds: res.rows.filter((r) => r.kind === 'p').map((r) => r.id),
+    customerIds: of('c'),
+    productIds: of('p'),
+    ...(words.length > 0 && { words: words.map((word, i) => ({ word, productIds: of(`w${i}`) })) }),
   };
 }
 
@@ -68,6 +84,16 @@ function whereClause(filter: OrderFilter, match: TextMatch | null) {
         sql`exists (select 1 from order_items i
                      where i.order_id = o.order_id and i.product_id = any(${intArray(match.productIds)}))`,
       );
+    }
+    if (match.words?.length) {
+      const each = match.words.map(({ word, productIds }) => {
+        const inAddress = sql`search_fold(o.delivery_address) like ${`%${word}%`}`;
+        return productIds.length === 0
+          ? inAddress
+          : sql`(${inAddress} or exists (select 1 from order_items i
+                   where i.order_id = o.order_id and i.product_id = any(${intArray(productIds)})))`;
+      });
+      either.push(sql`(${sql.join(each, sql` and `)})`);
     }
     parts.push(either.length === 0 ? sql`false` : sql`(${sql.join(either, sql` or `)})`);
   }
@@ -137,7 +163,7 @@ export async function countOrders(
   if (orderNumberOf(filter.q) === null && !match) {
     return { total: await countFromCounters(db, scopeIds, filter.status), capped: false };
   }
-  if (orderNumberOf(filter.q) === null && match && match.productIds.length === 0) {
+  if (orderNumberOf(filter.q) === null && match && match.productIds.length === 0 && !match.words?.length) {
     return { total: await countFromCounters(db, match.customerIds, filter.status), capped: false };
   }
   const res = await db.execute<{ n: number }>(

@@ -246,6 +246,39 @@ describe('GET /api/orders and /api/orders/{id}', () => {
     expect(bad.json().detail).toMatch(/status/);
   });
 
+  it("a customer's list finds its orders by words of their address and products, as the search box does", async () => {
+    const [customer, other] = [await createUser(app, 'Customer'), await createUser(app, 'Customer')];
+    const street = `Pansala${Date.now().toString(36).replace(/\d/g, '')}`;
+    const product = await createProduct(app, { name: `Kithul Jaggery ${street}`, category: 'Sweets' });
+    const plain = await createProduct(app);
+    const place = async (user: typeof customer, productId: number) =>
+      (await placeOrderAs(app, user, [{ productID: productId, quantity: 1 }])).json().order_id as number;
+    const [withJaggery, without, theirs] = [
+      await place(customer, product.productId),
+      await place(customer, plain.productId),
+      await place(other, product.productId),
+    ];
+    await db.execute(sql`update orders set delivery_address = ${`7 ${street} Road, Borella`}
+                          where order_id in (${withJaggery}, ${without}, ${theirs})`);
+    const list = async (user: typeof customer, q: string) => {
+      const res = await app.inject({ url: `/api/orders?q=${encodeURIComponent(q)}`, headers: user.auth });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        ids: res.json().map((o: { order_id: number }) => o.order_id),
+        total: res.headers['x-total-count'],
+      };
+    };
+    // words in any order, each in the address (folded: case and accents)
+    expect(await list(customer, `borellà ${street.toUpperCase()}`)).toEqual({
+      ids: [without, withJaggery],
+      total: '2',
+    });
+    // one word in the address, one in a product of the order
+    expect(await list(customer, `${street} jaggery`)).toEqual({ ids: [withJaggery], total: '1' });
+    expect(await list(other, `${street} borella`)).toEqual({ ids: [theirs], total: '1' });
+    expect((await list(customer, `${street} nowhere`)).ids).toEqual([]);
+  });
+
   it("hides another customer's order as 404, shows it to staff, and refuses crews", async () => {
     const owner = await createUser(app, 'Customer');
     const stranger = await createUser(app, 'Customer');

@@ -4,7 +4,18 @@
 // indexes, a few per match. So the cost follows the matches shown, not the million orders.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
-import { CANDIDATES, EXACT, type FoundRow, fold, type Match, matches, score } from './search.queries';
+import { SEARCH_OWN_RECENT_ORDERS } from '#shared/contract/search';
+import {
+  CANDIDATES,
+  EXACT,
+  type FoundRow,
+  fold,
+  holdsWord,
+  type Match,
+  matches,
+  matchesLoosely,
+  score,
+} from './search.queries';
 
 /** How many customers, routes, cities... a text may reach before their rows are read. */
 const VIA = 5;
@@ -69,22 +80,26 @@ export async function findOrders(
  * orders). A big customer has tens of thousands: reading them all per keystroke costs seconds;
  * its full history (`/customer/history?q=`, the group's "see all" link) searches every order.
  */
-export const CUSTOMER_RECENT = 500;
+export const CUSTOMER_RECENT = SEARCH_OWN_RECENT_ORDERS;
 /** Matching own orders ranked (newest first found): their product lists are read for these only. */
 const OWN_CANDIDATES = 40;
 
-/** The products whose folded name and category hold (or, fuzzy, are close to) each word: one id array per word. */
+/** The products whose folded name and category hold each word (or, typo pass, a correction): one id array per word. */
 async function productsPerWord(db: Executor, m: Match): Promise<string[]> {
   const doc = sql`search_text`;
-  const res = await db.execute<{ ids: number[] | null }>(sql`
-    select array(select product_id from products
-                  where ${m.fuzzy ? sql`length(w.t) >= 3 and w.t <% ${doc} or` : sql``} ${doc} like '%' || w.t || '%') as ids
-      from unnest(array[${sql.join(
-        m.tokens.map((t) => sql`${t}`),
-        sql`, `,
-      )}]::text[]) with ordinality as w(t, n)
-     order by w.n`);
-  return res.rows.map((r) => pgArray((r.ids ?? []).map(Number)));
+  const columns = m.tokens.map(
+    (_, i) =>
+      sql`array(select product_id from products where ${holdsWord(doc, m, i)}) as ${sql.raw(`w${i}`)}`,
+  );
+  const res = await db.execute<Record<string, number[] | string | null>>(
+    sql`select ${sql.join(columns, sql`, `)}`,
+  );
+  const row = res.rows[0]!;
+  return m.tokens.map((_, i) => {
+    const ids = row[`w${i}`];
+    // an int[] as the driver hands it: an array (pg) or its literal (text)
+    return typeof ids === 'string' ? ids : pgArray((ids ?? []).map(Number));
+  });
 }
 
 /**
@@ -109,14 +124,14 @@ export async function findOwnOrders(db: Executor, m: Match, customerId: number):
   }
   const perWord = await productsPerWord(db, m);
   const address = fold('o.delivery_address');
-  const words = m.tokens.map((t, i) => {
-    const inAddress = m.fuzzy && t.length >= 3 ? sql`${t} <% ${address}` : sql`${address} like ${`%${t}%`}`;
+  const words = m.tokens.map((_, i) => {
+    const inAddress = holdsWord(address, m, i, true);
     return sql`(${inAddress} or exists (select 1 from order_items oi where oi.order_id = o.order_id
                                           and oi.product_id = any(${perWord[i]}::int[])))`;
   });
   const doc = sql`search_fold(x.delivery_address || ' ' || coalesce(x.products, ''))`;
   const res = await db.execute<OrderRow>(sql`
-    select x.*, ${score(doc, m)} as score
+    select x.*, ${score(doc, m, true)} as score
       from (select ${columns}, o.order_date as sort_date
               from (select order_id, order_date, schedule_date, status, delivery_address, customer_id
                       from orders where customer_id = ${customerId}
@@ -147,12 +162,12 @@ export async function findCrewOrders(
   const doc = fold(`c.name || ' ' || o.delivery_address`);
   const found = sql`
     select o.order_id as id,
-           case when o.order_id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m)} end as score
+           case when o.order_id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m, true)} end as score
       from deliveries d
       join delivery_orders dor on dor.delivery_id = d.delivery_id
       join orders o on o.order_id = dor.order_id
       join customers c on c.customer_id = o.customer_id
-     where ${crewOf(employeeId, now)} and (o.order_id = ${m.number ?? 0} or ${matches(doc, m)})`;
+     where ${crewOf(employeeId, now)} and (o.order_id = ${m.number ?? 0} or ${matchesLoosely(doc, m)})`;
   return (await db.execute<OrderRow>(orderDetails(found, m.limit))).rows;
 }
 
@@ -242,12 +257,12 @@ export async function findCrewDeliveries(
            case when d.delivery_id = ${n} then ${EXACT}::float8
                 when exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n})
                   then ${LINKED}::float8
-                else ${score(doc, m)} end as score
+                else ${score(doc, m, true)} end as score
       from deliveries d
       join routes r on r.route_id = d.route_id
       join trucks t on t.truck_id = d.truck_id
      where ${crewOf(employeeId, now)}
-       and (d.delivery_id = ${n} or ${matches(doc, m)}
+       and (d.delivery_id = ${n} or ${matchesLoosely(doc, m)}
             or exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n}))`;
   return (await db.execute<DeliveryRow>(deliveryDetails(found, m.limit))).rows;
 }
@@ -320,8 +335,10 @@ export type MovementRow = FoundRow & {
 
 /**
  * Stock ledger rows by their number, by the order that moved them, or by the words of their note
- * (as typed only: a typo pass by trigram similarity over millions of ledger rows' notes cost
- * 10-25 ms a request at 1M orders).
+ * as typed only. Not in the typo pass: corrections OR-ed over millions of ledger rows' notes
+ * would cost per request what the rest of the search does, and the pass runs only when the
+ * words as typed are in no note (the word dictionary holds the notes' words, migration 0018) or
+ * were looked for already.
  */
 export async function findMovements(db: Executor, m: Match): Promise<MovementRow[]> {
   if (m.fuzzy) return [];

@@ -11,10 +11,88 @@ export interface Match {
   /** The words without separators (plates: `wp cab 1234` finds `WP-CAB-1234`). */
   compact: string;
   limit: number;
-  /** The second pass, for typos: words by trigram similarity instead of as substrings. */
+  /** The typo pass: each word, or a dictionary word close to it (`words`), instead of the word alone. */
   fuzzy: boolean;
+  /**
+   * The typo pass's words per query word: the word itself first (weight 1), then the dictionary
+   * words close to it with their trigram word similarity (search_words_near, migration 0018).
+   */
+  words?: Alternative[][];
+  /** The typo pass's query as the best corrections spell it (the ranking's "starts with" bonus). */
+  phrase?: string;
   /** Where the small tables' lookups of this pass gather, to run as one statement. */
   batch?: Batch;
+}
+
+export interface Alternative {
+  word: string;
+  sim: number;
+}
+
+/** What one query word may be found as: itself, or in the typo pass also its corrections. */
+export const alternatives = (m: Match, i: number): Alternative[] =>
+  (m.fuzzy && m.words?.[i]) || [{ word: m.tokens[i]!, sim: 1 }];
+
+/** `doc` holds one of the words as a substring (the trigram index's LIKE support, OR-ed). */
+function holdsAny(doc: SQL, words: readonly Alternative[]): SQL {
+  const likes = words.map((a) => sql`${doc} like ${`%${a.word}%`}`);
+  return likes.length === 1 ? likes[0]! : sql`(${sql.join(likes, sql` or `)})`;
+}
+
+/** How well `doc` holds query word i: 1 as typed, else the similarity of the correction it holds. */
+function weight(doc: SQL, m: Match, i: number): SQL {
+  const cases = alternatives(m, i).map((a) => sql`when ${doc} like ${`%${a.word}%`} then ${a.sim}::float8`);
+  return sql`(case ${sql.join(cases, sql` `)} else 0 end)`;
+}
+
+/** A dictionary word close to each word of the query (search_words_near, migration 0018). */
+export interface Near {
+  /** Some dictionary word holds the query word as typed (or it is shorter than 3 letters). */
+  known: boolean;
+  words: string[];
+  sims: number[];
+}
+
+/**
+ * Looks the query's words up in the word dictionary, in the pass's batch (no statement of its
+ * own): whether each is held by a word, and the corrections of those that are not (`everyWord`:
+ * of all), and sets the typo threshold for the rest of the transaction (the bounded typo
+ * conditions, `<%`, use it).
+ */
+export async function nearWords(
+  batch: Batch,
+  tokens: readonly string[],
+  options: { threshold: number; max: number; everyWord: boolean },
+) {
+  const rows = await batch.add<{
+    n: number;
+    known: boolean;
+    words: string[] | string | null;
+    sims: number[] | string | null;
+  }>(
+    sql`select n, known, words, sims
+          from search_words_near(${pgTextArray(tokens)}::text[], ${options.threshold}::float8,
+                                 ${options.max}::int, ${options.everyWord})
+               with ordinality as r(known, words, sims, n)`,
+  );
+  return rows
+    .sort((a, b) => Number(a.n) - Number(b.n))
+    .map(
+      (r): Near => ({
+        known: r.known,
+        words: textArray(r.words ?? []),
+        sims: textArray(r.sims ?? []).map(Number),
+      }),
+    );
+}
+
+/** Words as one text[] parameter (a PostgreSQL array literal; query words are letters and digits). */
+const pgTextArray = (words: readonly string[]) => `{${words.map((w) => `"${w}"`).join(',')}}`;
+/** A text[] or float8[] column as the driver hands it: an array (pg) or its literal (text). */
+function textArray(value: string[] | number[] | string): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  const inner = value.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map((v) => v.replace(/^"|"$/g, ''));
 }
 
 /**
@@ -61,30 +139,52 @@ export type FoundRow = {
 
 /**
  * `doc` (a folded expression, the same text as a trigram index where one exists) holds every
- * word as a substring (words and prefixes; the index's LIKE support). In the fuzzy pass (see
- * search.service.ts), every word of 3 letters or more is instead within trigram word similarity
- * of some stretch of it (typos: `<%`, threshold set per transaction); all the words' conditions
- * go to one index scan, whose candidates are the rows close to every word.
+ * word as a substring (words and prefixes; the index's LIKE support). In the typo pass (see
+ * search.service.ts) a word may instead be one of its corrections from the word dictionary, so
+ * the conditions stay LIKEs on the trigram index, whatever the table's size.
  */
 export function matches(doc: SQL, m: Match): SQL {
   // a number finds things by their number (and plates that hold it), not street numbers
   if (m.number !== null) return sql`false`;
-  const words = m.tokens.map((t) =>
-    m.fuzzy && t.length >= 3 ? sql`${t} <% ${doc}` : sql`${doc} like ${`%${t}%`}`,
-  );
+  const words = m.tokens.map((_, i) => holdsAny(doc, alternatives(m, i)));
   return sql`(${sql.join(words, sql` and `)})`;
+}
+
+/**
+ * `matches`, and in the typo pass also every word of 3 letters or more within trigram word
+ * similarity of some stretch of `doc` (`<%`, threshold set per transaction): for texts the
+ * dictionary does not hold (order addresses), read only over a caller's own few rows.
+ */
+export function matchesLoosely(doc: SQL, m: Match): SQL {
+  if (m.number !== null) return sql`false`;
+  const words = m.tokens.map((_, i) => holdsWord(doc, m, i, true));
+  return sql`(${sql.join(words, sql` and `)})`;
+}
+
+/** Query word i alone: as `matches` (or, `loose`, `matchesLoosely`) takes each word. */
+export function holdsWord(doc: SQL, m: Match, i: number, loose = false): SQL {
+  const t = m.tokens[i]!;
+  const held = holdsAny(doc, alternatives(m, i));
+  return loose && m.fuzzy && t.length >= 3 ? sql`(${held} or ${t} <% ${doc})` : held;
 }
 
 /**
  * Best match first. Words as typed: the text that starts with the query, then one with a word
  * that does, shorter texts first (cheap: no similarity over thousands of "Negombo" rows). Typos
- * (fuzzy pass): trigram word similarity (0.4-1), below the words found as typed.
+ * (fuzzy pass): 0.8 x how well the words are held (1 as typed, a correction's similarity), below
+ * the words found as typed; `loose` texts (matchesLoosely) by trigram word similarity instead.
  */
-export function score(doc: SQL, m: Match): SQL {
-  const bonus = sql`case when ${doc} like ${`${m.folded}%`} then 0.3 when ${doc} like ${`% ${m.folded}%`} then 0.2 else 0 end`;
-  return m.fuzzy
-    ? sql`(word_similarity(${m.folded}, ${doc}) * 0.8 + ${bonus})::float8`
-    : sql`(1 + ${bonus} - least(length(${doc}), 200) / 1000.0)::float8`;
+export function score(doc: SQL, m: Match, loose = false): SQL {
+  const phrase = m.fuzzy ? (m.phrase ?? m.folded) : m.folded;
+  const bonus = sql`case when ${doc} like ${`${phrase}%`} then 0.3 when ${doc} like ${`% ${phrase}%`} then 0.2 else 0 end`;
+  const short = sql`least(length(${doc}), 200) / 1000.0`;
+  if (!m.fuzzy) return sql`(1 + ${bonus} - ${short})::float8`;
+  if (loose) return sql`(word_similarity(${m.folded}, ${doc}) * 0.8 + ${bonus})::float8`;
+  const held = sql.join(
+    m.tokens.map((_, i) => weight(doc, m, i)),
+    sql` + `,
+  );
+  return sql`(0.8 * (${held}) / ${m.tokens.length} + ${bonus} - ${short})::float8`;
 }
 
 /**
@@ -97,11 +197,6 @@ export const CANDIDATES = 200;
 export const EXACT = 3;
 
 export const fold = (expr: string) => sql.raw(`search_fold(${expr})`);
-
-/** Applies the similarity threshold of the current transaction (pg_trgm's default 0.6 misses "slva"). */
-export async function setThreshold(db: Executor, threshold: number): Promise<void> {
-  await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(threshold)}, true)`);
-}
 
 const byId = (m: Match, column: string) =>
   m.number === null ? sql`false` : sql`${sql.raw(column)} = ${m.number}`;

@@ -11,7 +11,7 @@ import {
 import { can } from '#shared/permissions';
 import { searchTokens } from '#shared/search-fold';
 import { corrected, highlight } from './highlight';
-import { Batch, type FoundRow, type Match, setThreshold } from './search.queries';
+import { type Alternative, Batch, type FoundRow, type Match, type Near, nearWords } from './search.queries';
 import { KINDS, type KindSpec } from './search-kinds';
 
 /**
@@ -19,6 +19,18 @@ import { KINDS, type KindSpec } from './search-kinds';
  * "silva", pg_trgm's default (0.6) would miss it; below 0.4 unrelated words start to match.
  */
 export const TYPO_THRESHOLD = 0.4;
+/** Dictionary words a misspelt word may stand for (the closest first). */
+export const CORRECTIONS = 3;
+
+/** The typo pass's match: each word or its corrections, and the query as the best ones spell it. */
+function corrections(m: Match, near: readonly Near[]): Match {
+  const words = m.tokens.map((t, i): Alternative[] => [
+    { word: t, sim: 1 },
+    ...(near[i]?.words ?? []).map((word, j) => ({ word, sim: near[i]!.sims[j] ?? 0 })),
+  ]);
+  const phrase = m.tokens.map((t, i) => (near[i]?.known ? t : (near[i]?.words[0] ?? t))).join(' ');
+  return { ...m, fuzzy: true, words, phrase };
+}
 
 /** The query as the matchers take it; null when it holds nothing to look for (`#`, `-`). */
 export function toMatch(q: string, limit: number): Match | null {
@@ -43,10 +55,15 @@ function mergeByScore<Row extends FoundRow>(exact: Row[], fuzzy: Row[], limit: n
     .slice(0, limit);
 }
 
+/** A kind's statement not run: the pass stopped after its first statement. */
+const SKIPPED = Symbol('skipped');
+
 /**
- * One pass over the kinds: each kind asks at once (the small tables' lookups gather in the
- * match's batch, the others' statements queue, one at a time on the transaction's connection),
- * then the batch runs.
+ * One pass over the kinds: each kind asks at once; the small tables' lookups gather in one
+ * statement (the match's batch), which runs first, with the dictionary lookup of the query's
+ * words when `lookup`. The others' statements queue behind it, one at a time on the
+ * transaction's connection, and do not run at all when the dictionary says a word is in no
+ * name or address (nothing can hold it as typed: the typo pass follows).
  */
 async function pass(
   tx: Executor,
@@ -54,19 +71,49 @@ async function pass(
   m: Match,
   user: AuthUser,
   ctx: AppContext,
-): Promise<FoundRow[][]> {
-  // one statement at a time on the connection, in the order the kinds ask
-  let last: Promise<unknown> = Promise.resolve();
+  lookup: 'known' | 'every word' | null,
+): Promise<{ rows: FoundRow[][]; near: Near[]; skipped: boolean }> {
+  const batch = new Batch();
+  const near = lookup
+    ? nearWords(batch, m.tokens, {
+        threshold: TYPO_THRESHOLD,
+        max: CORRECTIONS,
+        everyWord: lookup === 'every word',
+      })
+    : Promise.resolve([]);
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  let skipped = false;
+  let last: Promise<unknown> = gate;
   const serial = {
     execute: (query: unknown) => {
-      const next = last.then(() => tx.execute(query as never));
+      const next = last.then(() => {
+        if (skipped) throw SKIPPED;
+        return tx.execute(query as never);
+      });
       last = next.catch(() => undefined);
       return next;
     },
   } as unknown as Executor;
-  const asked = Promise.all(kinds.map((spec) => spec.find(serial, m, user, ctx)));
-  const [rows] = await Promise.all([asked, m.batch?.flush(serial)]);
-  return rows;
+  const asked = Promise.all(
+    kinds.map((spec) =>
+      spec.find(serial, { ...m, batch }, user, ctx).catch((e: unknown) => {
+        if (e === SKIPPED) return [];
+        throw e;
+      }),
+    ),
+  );
+  let words: Near[] = [];
+  try {
+    await batch.flush(tx);
+    words = await near;
+    skipped = words.some((n) => !n.known);
+  } finally {
+    open();
+  }
+  return { rows: await asked, near: words, skipped };
 }
 
 /** What the caller may find, grouped by kind, best group first. */
@@ -78,21 +125,30 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
   // one transaction: one snapshot, and the typo threshold holds for its queries only
   let fuzzy = false;
   const found = await ctx.db.transaction(async (tx) => {
-    const out = (await pass(tx, allowed, { ...m, batch: new Batch() }, user, ctx)).map((rows, i) => ({
-      spec: allowed[i]!,
-      rows,
-    }));
-    // typos: a second pass by trigram similarity, only when the words as typed found nothing
-    // at all (a misspelt word finds nothing as typed), so a query that finds is one pass
-    const total = out.reduce((n, x) => n + x.rows.length, 0);
-    if (total === 0 && m.number === null && m.tokens.some((t) => t.length >= 3)) {
-      await setThreshold(tx, TYPO_THRESHOLD);
-      fuzzy = true;
-      const typos = await pass(tx, allowed, { ...m, fuzzy: true, batch: new Batch() }, user, ctx);
-      out.forEach((x, i) => {
-        x.rows = mergeByScore(x.rows, typos[i]!, m.limit);
+    // typos (docs/decisions/0041): the words of a text are looked up in the word dictionary
+    const typo = m.number === null && m.tokens.some((t) => t.length >= 3);
+    const exact = await pass(tx, allowed, m, user, ctx, typo ? 'known' : null);
+    const out = exact.rows.map((rows, i) => ({ spec: allowed[i]!, rows }));
+    let near = exact.near;
+    if (!exact.skipped) {
+      // every word is somewhere, but nothing holds them all: each word's corrections (a
+      // statement more: a rare case), and a pass with them unless none has any
+      if (!typo || out.some((x) => x.rows.length > 0)) return out;
+      const batch = new Batch();
+      const asked = nearWords(batch, m.tokens, {
+        threshold: TYPO_THRESHOLD,
+        max: CORRECTIONS,
+        everyWord: true,
       });
+      await batch.flush(tx);
+      near = await asked;
+      if (near.every((n) => n.words.length === 0)) return out;
     }
+    fuzzy = true;
+    const typos = await pass(tx, allowed, corrections(m, near), user, ctx, null);
+    out.forEach((x, i) => {
+      x.rows = mergeByScore(x.rows, typos.rows[i]!, m.limit);
+    });
     return out;
   });
   const groups: Array<SearchGroup & { best: number }> = [];

@@ -67,6 +67,19 @@ beforeAll(async () => {
     jayaOrders.push((await createPendingOrder(app, store, { space: 1, customer: jaya })).orderId);
 });
 
+/** A driver who may search (a login) and another, each on a delivery of the store's route, a day apart. */
+async function twoDrivers(on: TestStore, inDays: number) {
+  const driver = await createUser(app, 'Driver');
+  const other = await createCrewMember(app, 'Driver', on.storeId);
+  const truck = await createTruck(app, on.storeId);
+  const start = new Date(Date.now() + inDays * 86_400_000);
+  const deliver = (driverId: number, at: Date) =>
+    insertDelivery(app, { truckId: truck.truckId, routeId: on.routeId, start: at, hours: 2, driverId });
+  const mine = await deliver(driver.employeeId!, start);
+  const theirs = await deliver(other.employeeId, new Date(start.getTime() + 86_400_000));
+  return { driver, mine, theirs };
+}
+
 describe('GET /api/search', () => {
   it('refuses a missing or too long query and a bad limit with a 422 naming it, and strangers with a 401', async () => {
     for (const url of [
@@ -242,24 +255,7 @@ describe('what each role finds', () => {
   });
 
   it('a driver finds its own deliveries and the orders on them, no one else’s', async () => {
-    const driver = await createUser(app, 'Driver');
-    const other = await createCrewMember(app, 'Driver', store.storeId);
-    const truck = await createTruck(app, store.storeId);
-    const start = new Date(Date.now() + 5 * 86_400_000);
-    const mine = await insertDelivery(app, {
-      truckId: truck.truckId,
-      routeId: store.routeId,
-      start,
-      hours: 2,
-      driverId: driver.employeeId,
-    });
-    const theirs = await insertDelivery(app, {
-      truckId: truck.truckId,
-      routeId: store.routeId,
-      start: new Date(start.getTime() + 86_400_000),
-      hours: 2,
-      driverId: other.employeeId,
-    });
+    const { driver, mine, theirs } = await twoDrivers(store, 5);
     await db.execute(
       sql`insert into delivery_orders (delivery_id, order_id) values (${mine}, ${jayaOrders[0]}), (${theirs}, ${jayaOrders[1]})`,
     );
@@ -291,5 +287,77 @@ describe('what each role finds', () => {
   it('keeps to the limit per kind', async () => {
     const r = await search(manager, surname, 2);
     expect(hits(r, 'order')).toHaveLength(2);
+  });
+});
+
+describe('typos, for every role', () => {
+  /** A word of letters only (digits folded to letters), unique to this file's run. */
+  const word = (stem: string) => `${stem}${tag().replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+
+  it('a manager finds a route by a misspelt town and a driver by a misspelt surname', async () => {
+    const s = await createStore(app);
+    const town = word('Kotikawatta');
+    await db.execute(sql`update routes set covered_towns = array[${town}] where route_id = ${s.routeId}`);
+    expect(ids(await search(manager, town.replace('tikawatta', 'tikawata')), 'route')).toEqual([s.routeId]);
+    const crew = await createCrewMember(app, 'Driver', s.storeId);
+    const surname = word('Wijesundara');
+    await db.execute(sql`update employees set last_name = ${surname} where employee_id = ${crew.employeeId}`);
+    const r = await search(manager, surname.replace('sundara', 'sundra'));
+    expect(hits(r, 'employee')[0]).toMatchObject({
+      id: crew.employeeId,
+      path: `/manager/truck?employee=${crew.employeeId}`,
+    });
+  });
+
+  it('an admin finds a user by a misspelt name', async () => {
+    const user = await createUser(app, 'Manager');
+    const name = word('chathurika');
+    await db.execute(sql`update users set user_name = ${name} where user_id = ${user.userId}`);
+    expect(ids(await search(admin, name.replace('thurika', 'turika')), 'user')).toEqual([user.userId]);
+  });
+
+  it('a driver finds its own delivery by a misspelt town, never another’s', async () => {
+    const s = await createStore(app);
+    const town = word('Bandarawela');
+    await db.execute(sql`update routes set covered_towns = array[${town}] where route_id = ${s.routeId}`);
+    const { driver, mine } = await twoDrivers(s, 4);
+    expect(ids(await search(driver, town.replace('wela', 'wla')), 'delivery')).toEqual([mine]);
+  });
+
+  it('a customer finds its own order by an address word no name holds, as typed and misspelt; never another’s', async () => {
+    const street = word('Pagoda');
+    await db.execute(
+      sql`update orders set delivery_address = ${`9 ${street} Mawatha`} where order_id = ${pereraOrder}`,
+    );
+    for (const q of [street, street.replace('Pagoda', 'Pagda')]) {
+      expect(ids(await search(perera, q), 'order'), q).toEqual([pereraOrder]);
+      expect(ids(await search(jaya, q), 'order'), q).toEqual([]);
+    }
+  });
+
+  it('words each held somewhere but never together: each is corrected (Kasun Pereira finds Kasun Perera)', async () => {
+    const held = word('Gunawardana');
+    const near = held.replace('dana', 'dena'); // another customer's real word, one letter away
+    const [a, b] = [await createUser(app, 'Customer'), await createUser(app, 'Customer')];
+    await renameCustomer(a, `Ruwini ${held}`);
+    await renameCustomer(b, `Sampath ${near}`);
+    expect(ids(await search(manager, `Ruwini ${near}`), 'customer')).toEqual([a.customerId]);
+  });
+
+  it('ranks the closest correction first; a word found as typed gets no corrections', async () => {
+    const t = word('');
+    const [close, far, typed] = [
+      await createUser(app, 'Customer'),
+      await createUser(app, 'Customer'),
+      await createUser(app, 'Customer'),
+    ];
+    await renameCustomer(close, `Nimali Kumaradasa${t}`); // one letter from the query
+    await renameCustomer(far, `Nimali Kumaredasa${t}`); // two
+    const r = await search(manager, `nimali kumaradusa${t}`);
+    expect(ids(r, 'customer')).toEqual([close.customerId, far.customerId]);
+    expect(hits(r, 'customer')[0]!.score).toBeGreaterThan(hits(r, 'customer')[1]!.score);
+    // once a name holds the word as typed, that is what the search finds
+    await renameCustomer(typed, `Nimali Kumaradusa${t}`);
+    expect(ids(await search(manager, `nimali kumaradusa${t}`), 'customer')).toEqual([typed.customerId]);
   });
 });

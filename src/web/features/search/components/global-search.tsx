@@ -8,7 +8,7 @@ import { Spinner } from '#web/components/ui/spinner';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import { useSearch } from '../api/search';
 import { searchHint } from '../lib/search-hint';
-import { seeAllLabel } from '../lib/see-all-label';
+import { seeAllLabel, seeAllNote } from '../lib/see-all-label';
 import { Marked } from './marked';
 
 /** The box waits this long after the last key before asking the server. */
@@ -291,6 +291,9 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                         </div>
                       );
                     })()}
+                  {group.more_path && seeAllNote(group, portal) && (
+                    <p className="px-4 pb-1 text-xs text-slate-400">{seeAllNote(group, portal)}</p>
+                  )}
                 </div>
               ))}
             </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seeAllLabel } from './see-all-label';
+import { seeAllLabel, seeAllNote } from './see-all-label';
 
 describe('seeAllLabel', () => {
   it('names the words the link filters by, not the typed text', () => {
@@ -16,5 +16,13 @@ describe('seeAllLabel', () => {
     expect(seeAllLabel({ label: 'Products', more_path: '/warehouse/inventory?q=+' }, 'x')).toBe(
       'See all products for "x"',
     );
+  });
+});
+
+describe('seeAllNote', () => {
+  it("says that a customer's box reads its latest orders by words, and nothing for the others", () => {
+    expect(seeAllNote({ kind: 'order' }, 'customer')).toMatch(/latest 500 orders/);
+    expect(seeAllNote({ kind: 'order' }, 'manager')).toBeNull();
+    expect(seeAllNote({ kind: 'product' }, 'customer')).toBeNull();
   });
 });

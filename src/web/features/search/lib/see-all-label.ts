@@ -1,4 +1,5 @@
-import type { SearchGroup } from '#shared/contract/search';
+import { SEARCH_OWN_RECENT_ORDERS, type SearchGroup } from '#shared/contract/search';
+import type { Portal } from '#shared/roles';
 
 /**
  * The text of a group's "see all" link: the words the list will filter by, read from the link
@@ -9,4 +10,11 @@ export function seeAllLabel(group: Pick<SearchGroup, 'label' | 'more_path'>, typ
   const query = group.more_path?.split('?')[1] ?? '';
   const words = new URLSearchParams(query).get('q')?.trim() || typed;
   return `See all ${group.label.toLowerCase()} for "${words}"`;
+}
+
+/** What a group's hits are drawn from when that is not everything (the see-all list is). */
+export function seeAllNote(group: Pick<SearchGroup, 'kind'>, portal: Portal): string | null {
+  return portal === 'customer' && group.kind === 'order'
+    ? `Words search your latest ${SEARCH_OWN_RECENT_ORDERS} orders, numbers any order; the full list searches them all.`
+    : null;
 }
