@@ -103,6 +103,11 @@ function textArray(value: string[] | number[] | string): string[] {
 export class Batch {
   private parts: Array<{ query: SQL; resolve: (rows: unknown[]) => void; reject: (e: unknown) => void }> = [];
 
+  /** How many lookups wait to run. */
+  get size(): number {
+    return this.parts.length;
+  }
+
   add<Row>(query: SQL): Promise<Row[]> {
     return new Promise<Row[]>((resolve, reject) => {
       this.parts.push({ query, resolve: resolve as (rows: unknown[]) => void, reject });

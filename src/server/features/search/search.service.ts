@@ -71,16 +71,9 @@ async function pass(
   m: Match,
   user: AuthUser,
   ctx: AppContext,
-  lookup: 'known' | 'every word' | null,
-): Promise<{ rows: FoundRow[][]; near: Near[]; skipped: boolean }> {
+  lookup: boolean,
+): Promise<{ rows: FoundRow[][]; near: Near[] | null; skipped: boolean }> {
   const batch = new Batch();
-  const near = lookup
-    ? nearWords(batch, m.tokens, {
-        threshold: TYPO_THRESHOLD,
-        max: CORRECTIONS,
-        everyWord: lookup === 'every word',
-      })
-    : Promise.resolve([]);
   let open!: () => void;
   const gate = new Promise<void>((resolve) => {
     open = resolve;
@@ -105,11 +98,17 @@ async function pass(
       }),
     ),
   );
-  let words: Near[] = [];
+  // the lookup rides on a statement the pass runs anyway (a crew member's pass has none: its
+  // typos are looked up only when its words as typed found nothing)
+  const near =
+    lookup && batch.size > 0
+      ? nearWords(batch, m.tokens, { threshold: TYPO_THRESHOLD, max: CORRECTIONS, everyWord: false })
+      : null;
+  let words: Near[] | null = null;
   try {
     await batch.flush(tx);
-    words = await near;
-    skipped = words.some((n) => !n.known);
+    words = near && (await near);
+    skipped = !!words?.some((n) => !n.known);
   } finally {
     open();
   }
@@ -127,12 +126,14 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
   const found = await ctx.db.transaction(async (tx) => {
     // typos (docs/decisions/0041): the words of a text are looked up in the word dictionary
     const typo = m.number === null && m.tokens.some((t) => t.length >= 3);
-    const exact = await pass(tx, allowed, m, user, ctx, typo ? 'known' : null);
+    const exact = await pass(tx, allowed, m, user, ctx, typo);
     const out = exact.rows.map((rows, i) => ({ spec: allowed[i]!, rows }));
-    let near = exact.near;
+    let near = exact.near ?? [];
     if (!exact.skipped) {
-      // every word is somewhere, but nothing holds them all: each word's corrections (a
-      // statement more: a rare case), and a pass with them unless none has any
+      // every word is somewhere (or, a crew member, not looked up yet), but nothing holds them
+      // all: each word's corrections (a statement more: a rare case), and a pass with them,
+      // unless none has any and the caller's own orders and deliveries (matched by similarity
+      // too: their addresses are not in the dictionary) are not searched
       if (!typo || out.some((x) => x.rows.length > 0)) return out;
       const batch = new Batch();
       const asked = nearWords(batch, m.tokens, {
@@ -142,10 +143,11 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
       });
       await batch.flush(tx);
       near = await asked;
-      if (near.every((n) => n.words.length === 0)) return out;
+      const ownRows = portal === 'customer' || portal === 'assistant';
+      if (!ownRows && near.every((n) => n.words.length === 0)) return out;
     }
     fuzzy = true;
-    const typos = await pass(tx, allowed, corrections(m, near), user, ctx, null);
+    const typos = await pass(tx, allowed, corrections(m, near), user, ctx, false);
     out.forEach((x, i) => {
       x.rows = mergeByScore(x.rows, typos.rows[i]!, m.limit);
     });

@@ -322,6 +322,15 @@ describe('typos, for every role', () => {
     await db.execute(sql`update routes set covered_towns = array[${town}] where route_id = ${s.routeId}`);
     const { driver, mine } = await twoDrivers(s, 4);
     expect(ids(await search(driver, town.replace('wela', 'wla')), 'delivery')).toEqual([mine]);
+    // an order on it by a misspelt word of its address, which no name holds
+    const street = word('Kovilwatta');
+    await db.execute(
+      sql`insert into delivery_orders (delivery_id, order_id) values (${mine}, ${jayaOrders[2]})`,
+    );
+    await db.execute(
+      sql`update orders set delivery_address = ${`4 ${street} Lane`} where order_id = ${jayaOrders[2]}`,
+    );
+    expect(ids(await search(driver, street.replace('watta', 'wata')), 'order')).toEqual([jayaOrders[2]]);
   });
 
   it('a customer finds its own order by an address word no name holds, as typed and misspelt; never another’s', async () => {
