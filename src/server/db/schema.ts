@@ -427,3 +427,8 @@ export const customerMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.month, t.customerId] })],
 );
+
+/** Global search's word dictionary, kept by triggers (migrations/0018, decision 0041). */
+export const searchWords = pgTable('search_words', {
+  word: text('word').notNull(),
+});

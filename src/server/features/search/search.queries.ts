@@ -87,7 +87,7 @@ export async function nearWords(
 }
 
 /** Words as one text[] parameter (a PostgreSQL array literal; query words are letters and digits). */
-const pgTextArray = (words: readonly string[]) => `{${words.map((w) => `"${w}"`).join(',')}}`;
+const pgTextArray = (words: readonly string[]) => `{${JSON.stringify(words).slice(1, -1)}}`;
 /** A text[] or float8[] column as the driver hands it: an array (pg) or its literal (text). */
 function textArray(value: string[] | number[] | string): string[] {
   if (Array.isArray(value)) return value.map(String);
