@@ -52,7 +52,8 @@ export async function loadApi(
  * `callers` loops, each replaying the endpoint's statements on a pooled connection, one set after
  * another. The statements go unnamed (parsed and planned on every run, as a client sending them
  * ad hoc would) unless `prepared`: then those the server prepares (db/prepared.ts) are sent under
- * the same names, as the server sends them.
+ * the same names, as the server sends them. `warm`: before the clock starts, every connection of
+ * the pool is opened and runs the statements once (the server's pool is open and warm too).
  */
 export async function loadSql(
   url: string,
@@ -61,6 +62,7 @@ export async function loadSql(
   poolSize: number,
   seconds: number,
   prepared = false,
+  warm = false,
 ): Promise<Measured> {
   const configs = statements.map((s) => ({
     text: s.text,
@@ -68,6 +70,20 @@ export async function loadSql(
     name: prepared ? preparedName(s.text) : undefined,
   }));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  if (warm) {
+    await Promise.all(
+      Array.from({ length: Math.min(callers, poolSize) }, async () => {
+        const client = await pool.connect();
+        try {
+          for (const c of configs) await client.query(c);
+        } catch {
+          await client.query('rollback').catch(() => undefined);
+        } finally {
+          client.release();
+        }
+      }),
+    );
+  }
   const latencies: number[] = [];
   let errors = 0;
   let lastError = '';

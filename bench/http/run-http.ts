@@ -2,7 +2,7 @@
 //
 //   BENCH_DATABASE_URL=postgres://.../kp_bench npm run bench -- --http [--seconds 5]
 //     [--connections 4,64] [--only 'text|other'] [--skip 'text|other'] [--workers cores] [--pool 10] [--orders N] [--no-write]
-//     [--sql-prepared]
+//     [--sql-prepared] [--warmup 1]
 //
 // The database must hold the scale seed (`npm run seed -- --scale N`); with --orders N an
 // empty database is seeded first. For each endpoint of bench/http/registry.ts the server (its
@@ -48,6 +48,12 @@ export interface HttpBenchOptions {
   server?: 'process' | 'in-process';
   /** The SQL side sends the statements the server prepares under their names too (decision 0040). */
   sqlPrepared?: boolean;
+  /**
+   * Seconds of untimed requests to each endpoint before its runs (the server's code compiled and
+   * its pool open, as in steady use); the SQL side then opens its pool and runs the statements
+   * once per connection before its clock starts. 0: measure from cold.
+   */
+  warmup?: number;
 }
 
 export interface BenchRow {
@@ -219,6 +225,14 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
         continue;
       }
       const token = await tokens.sign(r.userId);
+      if (options.warmup) {
+        await loadApi(
+          `http://127.0.0.1:${port}${r.path}`,
+          token,
+          Math.max(...options.connections),
+          options.warmup,
+        );
+      }
       for (const connections of options.connections) {
         const api = await loadApi(
           `http://127.0.0.1:${port}${r.path}`,
@@ -234,6 +248,7 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
           Math.min(connections, options.pool * options.workers),
           options.seconds,
           options.sqlPrepared,
+          (options.warmup ?? 0) > 0,
         );
         const row = {
           endpoint: r.endpoint,
@@ -287,7 +302,7 @@ const END = '<!-- http-bench:end -->';
 function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number) {
   const file = join(ROOT, 'docs', 'benchmarks.md');
   const cpu = cpus();
-  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}${options.sqlPrepared ? ' --sql-prepared' : ''}`;
+  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}${options.sqlPrepared ? ' --sql-prepared' : ''} --warmup ${options.warmup ?? 0}`;
   const table = [
     '| endpoint | path | conns | API req/s | API p50 | API p99 | SQL q/s | SQL p50 | SQL p99 | API / SQL | target |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -386,6 +401,7 @@ export async function httpBenchMain(args: string[]): Promise<void> {
     orders: arg(args, '--orders') ? Number(arg(args, '--orders')) : undefined,
     write: !args.includes('--no-write'),
     sqlPrepared: args.includes('--sql-prepared'),
+    warmup: Number(arg(args, '--warmup') ?? 1),
   });
   const misses = rows.filter((r) => verdict(r) !== 'ok');
   console.log(
