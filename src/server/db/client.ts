@@ -67,10 +67,17 @@ export interface QueryTracker {
  * Remembers which pooled connection each scope has checked out: the scope is read when the
  * connection is asked for (the caller's context), not when it is handed over (possibly from the
  * context of whoever released it). Cancelling goes through a connection outside the pool.
+ *
+ * pg_cancel_backend stops whatever its backend runs when the request arrives, and it arrives a
+ * few milliseconds after the scope's connections were picked: by then a connection may have been
+ * released and be serving another request, whose statement the cancel would stop. So a
+ * connection picked for cancelling never goes back to the pool: it is closed when released, and
+ * the cancel can only ever reach work of the scope that was abandoned.
  */
 function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; close: () => Promise<void> } {
   const storage = new AsyncLocalStorage<QueryScope>();
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const doomed = new WeakSet<pg.PoolClient>();
   const tracked = async (): Promise<pg.PoolClient> => {
     const scope = storage.getStore();
     const client = await connect();
@@ -80,7 +87,8 @@ function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; clos
       client.release = (err?: Error | boolean) => {
         scope.clients.delete(client);
         client.release = release;
-        return release(err);
+        // a truthy argument makes the pool close the connection instead of reusing it
+        return release(doomed.has(client) ? true : err);
       };
     }
     return client;
@@ -100,6 +108,7 @@ function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; clos
     tracker: {
       run: (scope, work) => storage.run(scope, work),
       cancel: async (scope) => {
+        for (const client of scope.clients) doomed.add(client);
         const pids = [...scope.clients].map((c) => (c as unknown as { processID: number }).processID);
         if (pids.length === 0) return;
         canceller ??= new pg.Pool({ connectionString: url, max: 1 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../db/client';
+import { openPostgres, type QueryScope } from '../db/client';
 import { openTestDatabase } from '../test/harness';
 import { registerErrorHandler } from './error-handler';
 import { registerQueryCancel } from './query-cancel';
@@ -43,6 +43,45 @@ describe.runIf(onPostgres)('abandoned requests and slow statements on PostgreSQL
       await expect.poll(running, { timeout: 5000 }).toBe(0);
     } finally {
       await app.close();
+    }
+  });
+
+  it("never cancels another request's statement on a connection the abandoned one gave back", async () => {
+    // one connection: whatever runs next would run on the abandoned request's backend
+    const single = openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
+    const tracker = single.queries!;
+    try {
+      let finish = () => {};
+      const held = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      const abandoned: QueryScope = { clients: new Set() };
+      let checkedOut = () => {};
+      const started = new Promise<void>((resolve) => {
+        checkedOut = resolve;
+      });
+      const first = tracker.run(abandoned, () =>
+        single.db.transaction(async (tx) => {
+          const pid = (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
+          checkedOut();
+          await held;
+          return pid;
+        }),
+      );
+      await started;
+      // the client goes away: the cancel is on its way while the request finishes and gives
+      // its connection back, and the next request's statement starts at once
+      const cancelling = tracker.cancel(abandoned);
+      finish();
+      const abandonedPid = await first;
+      const next = tracker.run({ clients: new Set() }, () =>
+        single.db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid, pg_sleep(0.3)`),
+      );
+      await cancelling;
+      const { pid } = (await next).rows[0]!;
+      expect(pid).not.toBe(abandonedPid);
+    } finally {
+      await single.close();
     }
   });
 
