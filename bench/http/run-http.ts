@@ -276,8 +276,10 @@ export function verdict(row: BenchRow): string {
   const problems: string[] = [];
   // a run in which no request came back (the server busy with earlier ones) is no pass
   if (row.api.total === 0) problems.push('no answer within the run');
-  if (row.api.errors > 0) problems.push(`${row.api.errors} errors`);
-  if (row.sql.errors > 0) problems.push(`${row.sql.errors} SQL errors`);
+  if (row.api.errors > 0)
+    problems.push(`${row.api.errors} errors${row.api.errorKinds ? ` (${row.api.errorKinds})` : ''}`);
+  if (row.sql.errors > 0)
+    problems.push(`${row.sql.errors} SQL errors${row.sql.errorKinds ? ` (${row.sql.errorKinds})` : ''}`);
   if (row.connections <= 4) {
     const limit = row.endpoint.kind === 'report' ? 200 : 50;
     if (row.api.p99 >= limit) problems.push(`p99 >= ${limit} ms`);

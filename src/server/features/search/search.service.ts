@@ -109,9 +109,16 @@ async function pass(
     await batch.flush(tx);
     words = near && (await near);
     skipped = !!words?.some((n) => !n.known);
-  } finally {
+  } catch (failure) {
+    // the transaction is lost (a cancelled or timed-out statement): the queued statements do
+    // not run on it, and every promise of the pass settles before the failure goes up, so none
+    // is left rejected with nobody waiting (which would end the process)
+    skipped = true;
     open();
+    await Promise.allSettled([asked, near]);
+    throw failure;
   }
+  open();
   return { rows: await asked, near: words, skipped };
 }
 
@@ -141,8 +148,8 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
         max: CORRECTIONS,
         everyWord: true,
       });
-      await batch.flush(tx);
-      near = await asked;
+      // together: if the statement fails, `asked` fails with it and is awaited all the same
+      [, near] = await Promise.all([batch.flush(tx), asked]);
       const ownRows = portal === 'customer' || portal === 'assistant';
       if (!ownRows && near.every((n) => n.words.length === 0)) return out;
     }
