@@ -226,10 +226,12 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
       }
       const token = await tokens.sign(r.userId);
       if (options.warmup) {
+        // at the lowest concurrency: a warm-up at 64 connections left up to 64 requests of a slow
+        // endpoint in the server when it stopped, and the 4-connection run measured their tail
         await loadApi(
           `http://127.0.0.1:${port}${r.path}`,
           token,
-          Math.max(...options.connections),
+          Math.min(...options.connections),
           options.warmup,
         );
       }

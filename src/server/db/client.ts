@@ -54,12 +54,28 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 /** The connections one unit of work (a request) holds, so they can be cancelled together. */
 export interface QueryScope {
   clients: Set<pg.PoolClient>;
+  /** Set when the client went away: the scope's statements that have not started never start. */
+  abandoned?: boolean;
+}
+
+/**
+ * The error a statement of an abandoned scope gets instead of a connection: PostgreSQL's code
+ * for a cancelled statement, since that is what it is (cancelled before it started).
+ */
+export class StatementAbandoned extends Error {
+  readonly code = '57014';
+  constructor() {
+    super('canceling statement due to user request: the client went away before it started');
+  }
 }
 
 export interface QueryTracker {
   /** Runs `work` (and everything it starts) in a scope of its own. */
   run<T>(scope: QueryScope, work: () => T): T;
-  /** Cancels the statements running on the scope's connections (pg_cancel_backend). */
+  /**
+   * Cancels the statements running on the scope's connections (pg_cancel_backend) and marks the
+   * scope abandoned, so that none of its statements starts afterwards.
+   */
   cancel(scope: QueryScope): Promise<void>;
 }
 
@@ -80,7 +96,14 @@ function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; clos
   const doomed = new WeakSet<pg.PoolClient>();
   const tracked = async (): Promise<pg.PoolClient> => {
     const scope = storage.getStore();
+    // a request whose client left while it waited for a connection (behind a burst of others)
+    // runs nothing: its answer has nowhere to go, and the connection is for those still waiting
+    if (scope?.abandoned) throw new StatementAbandoned();
     const client = await connect();
+    if (scope?.abandoned) {
+      client.release();
+      throw new StatementAbandoned();
+    }
     if (scope) {
       scope.clients.add(client);
       const release = client.release;
@@ -108,6 +131,7 @@ function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; clos
     tracker: {
       run: (scope, work) => storage.run(scope, work),
       cancel: async (scope) => {
+        scope.abandoned = true;
         for (const client of scope.clients) doomed.add(client);
         const pids = [...scope.clients].map((c) => (c as unknown as { processID: number }).processID);
         if (pids.length === 0) return;

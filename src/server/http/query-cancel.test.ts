@@ -85,6 +85,28 @@ describe.runIf(onPostgres)('abandoned requests and slow statements on PostgreSQL
     }
   });
 
+  it('never starts the statements of a request whose client left while it waited for a connection', async () => {
+    const single = openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 });
+    const tracker = single.queries!;
+    try {
+      const busy = tracker.run({ clients: new Set() }, () => single.db.execute(sql`select pg_sleep(0.3)`));
+      const waiting: QueryScope = { clients: new Set() };
+      let ran = false;
+      const queued = tracker.run(waiting, async () => {
+        await single.db.execute(sql`select 1`);
+        ran = true;
+      });
+      await tracker.cancel(waiting);
+      await expect(queued).rejects.toMatchObject({ cause: { code: '57014' } });
+      await busy;
+      expect(ran).toBe(false);
+      // the pool serves the next request as before
+      expect((await single.db.execute<{ n: number }>(sql`select 2 as n`)).rows[0]!.n).toBe(2);
+    } finally {
+      await single.close();
+    }
+  });
+
   it('stops a statement past PG_STATEMENT_TIMEOUT_MS and answers 503 with a detail', async () => {
     const url = process.env.TEST_DATABASE_URL!;
     const limited = openPostgres(url, { max: 1, statementTimeoutMs: 300 });

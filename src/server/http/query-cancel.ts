@@ -4,13 +4,14 @@ import type { QueryScope, QueryTracker } from '../db/client';
 /**
  * A request's database statements run in a scope of their own; when the client goes away before
  * the answer is sent (a closed tab, a timed-out load generator), PostgreSQL is told to cancel
- * what is still running for it instead of finishing work nobody will read.
+ * what is still running for it instead of finishing work nobody will read, and its statements
+ * still waiting for a pooled connection never start.
  */
 export function registerQueryCancel(app: FastifyInstance, queries: QueryTracker): void {
   app.addHook('onRequest', (request, reply, done) => {
     const scope: QueryScope = { clients: new Set() };
     reply.raw.once('close', () => {
-      if (reply.raw.writableFinished || scope.clients.size === 0) return;
+      if (reply.raw.writableFinished) return;
       request.log.info({ connections: scope.clients.size }, 'client went away: cancelling its queries');
       queries.cancel(scope).catch((err: unknown) => request.log.warn({ err }, 'could not cancel queries'));
     });
