@@ -157,7 +157,10 @@ export async function commitProposal(ctx: AppContext, user: AuthUser, proposalId
       const planned = proposal.deliveries.map((d) => d.start.getTime());
       const from = new Date(Math.min(window.from.getTime(), ...planned) - 9 * DAY_MS);
       const to = new Date(Math.max(window.to.getTime(), ...planned) + 9 * DAY_MS);
-      const [routes, deliveries] = await Promise.all([q.allRoutes(tx), q.deliveriesInWindow(tx, from, to)]);
+      // one after the other: a transaction's connection runs one statement at a time anyway, and
+      // pg refuses overlapping queries on one client from its next major version
+      const routes = await q.allRoutes(tx);
+      const deliveries = await q.deliveriesInWindow(tx, from, to);
       const input = toPlanInput({ now, orders, trips, trucks, routes, crew, deliveries });
       const expected = new Map((row.orders as PlanOrderView[]).map((o) => [o.order_id, o.status]));
       const problems = verifyProposal(input, proposal, expected);
