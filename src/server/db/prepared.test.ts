@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '#server/test/harness';
-import { literalCount, MAX_PREPARED, PREPARED_MARK, prepared, preparedName } from './prepared';
+import {
+  literalCount,
+  MAX_PREPARED,
+  MAX_PREPARED_SEARCH,
+  PREPARED_MARK,
+  PREPARED_SEARCH_MARK,
+  prepared,
+  preparedName,
+} from './prepared';
 
 const database = await openTestDatabase();
 afterAll(() => database.close());
@@ -65,5 +73,17 @@ describe('the cap on prepared texts', () => {
     for (let i = 0; i < MAX_PREPARED + 10; i++) preparedName(`${PREPARED_MARK}select ${i} as filler`);
     expect(preparedName(`${PREPARED_MARK}select 'new'`)).toBeUndefined();
     expect(preparedName(`${PREPARED_MARK}select 1`)).toBe(first);
+  });
+
+  it(`search texts have a budget of their own (${MAX_PREPARED_SEARCH}): they take no other statement's name`, () => {
+    const other = preparedName(`${PREPARED_MARK}select 1`);
+    expect(other).toMatch(/^kp_[0-9a-f]{24}$/);
+    const first = preparedName(`${PREPARED_SEARCH_MARK}select 1`);
+    expect(first).toMatch(/^kp_[0-9a-f]{24}$/);
+    for (let i = 0; i < MAX_PREPARED_SEARCH + 10; i++)
+      preparedName(`${PREPARED_SEARCH_MARK}select ${i} as filler`);
+    expect(preparedName(`${PREPARED_SEARCH_MARK}select 'new'`)).toBeUndefined();
+    expect(preparedName(`${PREPARED_SEARCH_MARK}select 1`)).toBe(first);
+    expect(preparedName(`${PREPARED_MARK}select 1`)).toBe(other);
   });
 });

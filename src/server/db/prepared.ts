@@ -18,6 +18,15 @@ export const PREPARED_MARK = '/* prepared */ ';
 export const prepared = (query: SQL): SQL => sql`${sql.raw(PREPARED_MARK)}${query}`;
 
 /**
+ * Global search's passes (docs/decisions/0046): large statements (a kind's lookup each) whose
+ * text follows the query's shape (how many words, how many corrections, the limit). Their plans
+ * are 1-1.5 MB each in a backend, so they have a budget of their own (MAX_PREPARED_SEARCH), and
+ * no burst of odd-shaped searches takes the names of the other hot statements.
+ */
+export const PREPARED_SEARCH_MARK = '/* prepared: search */ ';
+export const preparedSearch = (query: SQL): SQL => sql`${sql.raw(PREPARED_SEARCH_MARK)}${query}`;
+
+/**
  * A row count written into a prepared statement's text rather than sent as a parameter: with
  * `limit $n` PostgreSQL's generic plan assumes a tenth of the rows and costs more than the custom
  * plans, so plan_cache_mode auto would plan every execution anyway. Only for counts from a small
@@ -34,17 +43,23 @@ export function literalCount(n: number): SQL {
  * by varying a page size.
  */
 export const MAX_PREPARED = 200;
+/** The most distinct search texts a process prepares (see PREPARED_SEARCH_MARK). */
+export const MAX_PREPARED_SEARCH = 32;
 
-const names = new Map<string, string>();
+const budgets = [
+  { mark: PREPARED_MARK, max: MAX_PREPARED, names: new Map<string, string>() },
+  { mark: PREPARED_SEARCH_MARK, max: MAX_PREPARED_SEARCH, names: new Map<string, string>() },
+];
 
 /** The statement name of a marked text (the same text, the same name), or undefined. */
 export function preparedName(text: string): string | undefined {
-  if (!text.startsWith(PREPARED_MARK)) return undefined;
-  let name = names.get(text);
+  const budget = budgets.find((b) => text.startsWith(b.mark));
+  if (!budget) return undefined;
+  let name = budget.names.get(text);
   if (name === undefined) {
-    if (names.size >= MAX_PREPARED) return undefined;
+    if (budget.names.size >= budget.max) return undefined;
     name = `kp_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
-    names.set(text, name);
+    budget.names.set(text, name);
   }
   return name;
 }

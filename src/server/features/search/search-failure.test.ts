@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
+import { Batch } from './search.queries';
 
 // A search whose statement fails (cancelled because its client left, stopped by the statement
 // timeout, or, here, a table gone) must answer an error and leave nothing behind: no promise
@@ -24,5 +25,38 @@ describe('a search whose statement fails', () => {
     }
     await app.ctx.db.execute(sql`alter table search_words_gone rename to search_words`);
     expect((await ask('jayawardna')).statusCode).toBe(200);
+  });
+});
+
+describe('Batch', () => {
+  it('rejects every lookup of a failed statement for those who wait, and leaves none unobserved for those who left', async () => {
+    const unobserved: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unobserved.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const batch = new Batch();
+      const awaited = batch.add(sql`select 1 as n`, 'generic');
+      batch.add(sql`select 2 as n`, 'generic'); // its caller stopped waiting
+      batch.add(sql`select * from no_such_table`); // the failing one, in the other statement
+      const waited = awaited.then(
+        () => 'resolved',
+        () => 'rejected',
+      );
+      await expect(batch.flush(app.ctx.db)).rejects.toThrow(/no_such_table/);
+      // the generic statement ran: its lookups got their rows
+      expect(await waited).toBe('resolved');
+
+      const failing = new Batch();
+      const seen = failing.add(sql`select * from no_such_table`);
+      failing.add(sql`select * from no_such_table as again`);
+      await expect(failing.flush(app.ctx.db)).rejects.toThrow(/no_such_table/);
+      await expect(seen).rejects.toThrow(/no_such_table/);
+      // a lookup added after the batch ran is refused, not lost
+      await expect(failing.add(sql`select 3`)).rejects.toThrow(/after it ran/);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unobserved).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 });

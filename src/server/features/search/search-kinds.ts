@@ -36,8 +36,12 @@ export interface Shown {
 export interface KindSpec<Row extends FoundRow = FoundRow> {
   kind: SearchKind;
   label: string;
-  find(db: Executor, m: Match, user: AuthUser, ctx: AppContext): Promise<Row[]>;
   show(row: Row, portal: Portal): Shown;
+  /**
+   * The kind's lookup: it joins the match's batch (`m.batch`) before it returns, so that the
+   * pass runs as one statement (nothing may be awaited before the lookup is added).
+   */
+  find(db: Executor, m: Match, user: AuthUser, ctx: AppContext): Promise<Row[]>;
   /** The portal's full list filtered by the text, where there is one. */
   more?(q: string, portal: Portal): string | null;
 }
@@ -57,11 +61,12 @@ export const KINDS: readonly KindSpec[] = [
   kind({
     kind: 'order',
     label: 'Orders',
-    find: async (db, m, user, ctx) => {
-      if (user.portal === 'customer') return user.customerId ? findOwnOrders(db, m, user.customerId) : [];
+    find: (db, m, user, ctx) => {
+      if (user.portal === 'customer')
+        return user.customerId ? findOwnOrders(db, m, user.customerId) : Promise.resolve([]);
       if (user.portal === 'assistant')
-        return user.employeeId ? findCrewOrders(db, m, user.employeeId, ctx.clock()) : [];
-      return findOrders(db, m, await findCustomers(db, m));
+        return user.employeeId ? findCrewOrders(db, m, user.employeeId, ctx.clock()) : Promise.resolve([]);
+      return findOrders(db, m);
     },
     show: (o, portal) => {
       const title = `Order #${o.id}`;
@@ -98,9 +103,11 @@ export const KINDS: readonly KindSpec[] = [
   kind({
     kind: 'delivery',
     label: 'Deliveries',
-    find: async (db, m, user, ctx) => {
+    find: (db, m, user, ctx) => {
       if (user.portal === 'assistant')
-        return user.employeeId ? findCrewDeliveries(db, m, user.employeeId, ctx.clock()) : [];
+        return user.employeeId
+          ? findCrewDeliveries(db, m, user.employeeId, ctx.clock())
+          : Promise.resolve([]);
       return findDeliveries(db, m, ctx.clock());
     },
     show: (d, portal) => ({

@@ -4,13 +4,16 @@
 // indexes, a few per match. So the cost follows the matches shown, not the million orders.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
+import { literalCount } from '#server/db/prepared';
 import { SEARCH_OWN_RECENT_ORDERS } from '#shared/contract/search';
 import {
   CANDIDATES,
+  customersQuery,
   EXACT,
   type FoundRow,
   fold,
   holdsWord,
+  lookUp,
   type Match,
   matches,
   matchesLoosely,
@@ -24,8 +27,6 @@ const LINKED = 2.5;
 
 const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
 const minute = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`);
-/** Numbers as one array parameter (a PostgreSQL array literal). */
-const pgArray = (values: number[]) => `{${JSON.stringify(values).slice(1, -1)}}`;
 const none = sql`select null::int as id, null::float8 as score where false`;
 const number = (m: Match, build: (n: number) => SQL) => (m.number === null ? none : build(m.number));
 
@@ -51,28 +52,22 @@ const orderDetails = (found: SQL, limit: number) => sql`
     left join delivery_orders dor on dor.order_id = o.order_id
     left join deliveries d on d.delivery_id = dor.delivery_id
    order by f.score desc, o.order_date desc, o.order_id desc
-   limit ${limit}`;
+   limit ${literalCount(limit)}`;
 
 /**
- * Staff: any order, by its number or through the customers found by their name or address
- * (`via`: the customers kind's answer, best first, so the customers are matched once).
+ * Staff: any order, by its number or through the best customers found by their name or address
+ * (the customers kind's own query, read again inside this one: the pass is one statement).
  */
-export async function findOrders(
-  db: Executor,
-  m: Match,
-  via: ReadonlyArray<{ id: number; score: number }>,
-): Promise<OrderRow[]> {
-  const top = via.filter((c) => c.score < EXACT).slice(0, VIA);
-  const ids = pgArray(top.map((c) => Number(c.id)));
-  const scores = pgArray(top.map((c) => Number(c.score)));
+export function findOrders(db: Executor, m: Match): Promise<OrderRow[]> {
   const found = sql`
     ${number(m, (n) => sql`select order_id as id, ${EXACT}::float8 as score from orders where order_id = ${n}`)}
     union all
     select o.order_id, mc.score * 0.9
-      from unnest(${ids}::int[], ${scores}::float8[]) as mc(customer_id, score)
+      from (select c.id as customer_id, c.score from (${customersQuery(m)}) c
+             where c.score < ${EXACT} order by c.score desc, c.id limit ${literalCount(VIA)}) mc
       cross join lateral (select order_id from orders where customer_id = mc.customer_id
-                           order by order_date desc, order_id desc limit ${m.limit}) o`;
-  return (await db.execute<OrderRow>(orderDetails(found, m.limit))).rows;
+                           order by order_date desc, order_id desc limit ${literalCount(m.limit)}) o`;
+  return lookUp<OrderRow>(db, m, orderDetails(found, m.limit), 'generic');
 }
 
 /**
@@ -84,23 +79,9 @@ export const CUSTOMER_RECENT = SEARCH_OWN_RECENT_ORDERS;
 /** Matching own orders ranked (newest first found): their product lists are read for these only. */
 const OWN_CANDIDATES = 40;
 
-/** The products whose folded name and category hold each word (or, typo pass, a correction): one id array per word. */
-async function productsPerWord(db: Executor, m: Match): Promise<string[]> {
-  const doc = sql`search_text`;
-  const columns = m.tokens.map(
-    (_, i) =>
-      sql`array(select product_id from products where ${holdsWord(doc, m, i)}) as ${sql.raw(`w${i}`)}`,
-  );
-  const res = await db.execute<Record<string, number[] | string | null>>(
-    sql`select ${sql.join(columns, sql`, `)}`,
-  );
-  const row = res.rows[0]!;
-  return m.tokens.map((_, i) => {
-    const ids = row[`w${i}`];
-    // an int[] as the driver hands it: an array (pg) or its literal (text)
-    return typeof ids === 'string' ? ids : pgArray((ids ?? []).map(Number));
-  });
-}
+/** The products whose folded name and category hold query word i (or, typo pass, a correction). */
+const productsOfWord = (m: Match, i: number) =>
+  sql`array(select product_id from products where ${holdsWord(sql`search_text`, m, i)})`;
 
 /**
  * A customer's own orders (the ownership is the first condition of the WHERE): by number (any
@@ -108,7 +89,7 @@ async function productsPerWord(db: Executor, m: Match): Promise<string[]> {
  * its latest CUSTOMER_RECENT orders. Each word is in the address or names a product of the
  * order (the products are matched once, then looked up per order in the order lines' key).
  */
-export async function findOwnOrders(db: Executor, m: Match, customerId: number): Promise<OrderRow[]> {
+export function findOwnOrders(db: Executor, m: Match, customerId: number): Promise<OrderRow[]> {
   const products = sql`(select string_agg(p.name, ', ' order by p.name) from order_items oi
                           join products p on p.product_id = oi.product_id where oi.order_id = o.order_id)`;
   const columns = sql`o.order_id as id, o.status, ${day('o.order_date')} as order_date,
@@ -116,31 +97,38 @@ export async function findOwnOrders(db: Executor, m: Match, customerId: number):
                       o.delivery_address, ${products} as products,
                       null::int as delivery_id, null::text as delivery_status`;
   if (m.number !== null) {
-    const res = await db.execute<OrderRow>(sql`
-      select ${columns}, ${EXACT}::float8 as score
-        from orders o join customers c on c.customer_id = o.customer_id
-       where o.customer_id = ${customerId} and o.order_id = ${m.number}`);
-    return res.rows;
+    return lookUp<OrderRow>(
+      db,
+      m,
+      sql`select ${columns}, ${EXACT}::float8 as score
+            from orders o join customers c on c.customer_id = o.customer_id
+           where o.customer_id = ${customerId} and o.order_id = ${m.number}`,
+      'generic',
+    );
   }
-  const perWord = await productsPerWord(db, m);
   const address = fold('o.delivery_address');
+  // each word's products are matched once (an uncorrelated subquery), then looked up per order
   const words = m.tokens.map((_, i) => {
     const inAddress = holdsWord(address, m, i, true);
     return sql`(${inAddress} or exists (select 1 from order_items oi where oi.order_id = o.order_id
-                                          and oi.product_id = any(${perWord[i]}::int[])))`;
+                                          and oi.product_id = any(${productsOfWord(m, i)})))`;
   });
   const doc = sql`search_fold(x.delivery_address || ' ' || coalesce(x.products, ''))`;
-  const res = await db.execute<OrderRow>(sql`
+  return lookUp<OrderRow>(
+    db,
+    m,
+    sql`
     select x.*, ${score(doc, m, true)} as score
       from (select ${columns}, o.order_date as sort_date
               from (select order_id, order_date, schedule_date, status, delivery_address, customer_id
                       from orders where customer_id = ${customerId}
-                     order by order_date desc, order_id desc limit ${CUSTOMER_RECENT}) o
+                     order by order_date desc, order_id desc limit ${literalCount(CUSTOMER_RECENT)}) o
               join customers c on c.customer_id = o.customer_id
              where ${sql.join(words, sql` and `)}
-             order by o.order_date desc, o.order_id desc limit ${OWN_CANDIDATES}) x
-     order by score desc, x.sort_date desc, x.id desc limit ${m.limit}`);
-  return res.rows;
+             order by o.order_date desc, o.order_id desc limit ${literalCount(OWN_CANDIDATES)}) x
+     order by score desc, x.sort_date desc, x.id desc limit ${literalCount(m.limit)}`,
+    'generic',
+  );
 }
 
 /** How far back a crew member's own deliveries are searched (their work of the season, not years). */
@@ -153,12 +141,7 @@ const crewOf = (employeeId: number, now: Date) => {
 };
 
 /** A driver's or assistant's orders: those on their own deliveries, by number, customer or address. */
-export async function findCrewOrders(
-  db: Executor,
-  m: Match,
-  employeeId: number,
-  now: Date,
-): Promise<OrderRow[]> {
+export function findCrewOrders(db: Executor, m: Match, employeeId: number, now: Date): Promise<OrderRow[]> {
   const doc = fold(`c.name || ' ' || o.delivery_address`);
   const found = sql`
     select o.order_id as id,
@@ -168,7 +151,7 @@ export async function findCrewOrders(
       join orders o on o.order_id = dor.order_id
       join customers c on c.customer_id = o.customer_id
      where ${crewOf(employeeId, now)} and (o.order_id = ${m.number ?? 0} or ${matchesLoosely(doc, m)})`;
-  return (await db.execute<OrderRow>(orderDetails(found, m.limit))).rows;
+  return lookUp<OrderRow>(db, m, orderDetails(found, m.limit));
 }
 
 export type DeliveryRow = FoundRow & {
@@ -193,22 +176,22 @@ const deliveryDetails = (found: SQL, limit: number) => sql`
     left join employees dr on dr.employee_id = d.driver_employee_id
     left join employees asst on asst.employee_id = d.assistant_employee_id
    order by f.score desc, d.delivery_date_time desc, d.delivery_id desc
-   limit ${limit}`;
+   limit ${literalCount(limit)}`;
 
 /** The next deliveries of a route, truck or person, then the latest past ones (index order both). */
 function aroundNow(filter: SQL, now: Date, limit: number) {
   return sql`(select delivery_id from deliveries d where ${filter} and d.delivery_date_time >= ${now}
-               order by d.delivery_date_time limit ${limit})
+               order by d.delivery_date_time limit ${literalCount(limit)})
              union all
              (select delivery_id from deliveries d where ${filter} and d.delivery_date_time < ${now}
-               order by d.delivery_date_time desc limit ${limit})`;
+               order by d.delivery_date_time desc limit ${literalCount(limit)})`;
 }
 
 /**
  * Staff: deliveries by number, by the order on them, or through the routes, trucks and crew
  * that match (their upcoming deliveries first).
  */
-export async function findDeliveries(db: Executor, m: Match, now: Date): Promise<DeliveryRow[]> {
+export function findDeliveries(db: Executor, m: Match, now: Date): Promise<DeliveryRow[]> {
   const routeDoc = fold(`name || ' ' || end_location || ' ' || array_to_string(covered_towns, ' ')`);
   const crewDoc = sql`search_text`;
   const plate = fold('plate_number');
@@ -222,27 +205,27 @@ export async function findDeliveries(db: Executor, m: Match, now: Date): Promise
     union all
     select x.delivery_id, mr.score * 0.9
       from (select route_id, ${score(routeDoc, m)} as score from routes where ${matches(routeDoc, m)}
-             order by score desc limit ${VIA}) mr
+             order by score desc limit ${literalCount(VIA)}) mr
       cross join lateral (${aroundNow(sql`d.route_id = mr.route_id`, now, m.limit)}) x
     union all
     select x.delivery_id, mt.score * 0.9
       from (select truck_id, ${score(plate, m)} as score from trucks
              where ${matches(plate, m)} or regexp_replace(${plate}, '[^a-z0-9]', '', 'g') like ${`%${m.compact}%`}
-             order by score desc limit ${VIA}) mt
+             order by score desc limit ${literalCount(VIA)}) mt
       cross join lateral (${aroundNow(sql`d.truck_id = mt.truck_id`, now, m.limit)}) x
     union all
     select x.delivery_id, me.score * 0.8
       from (select employee_id, ${score(crewDoc, m)} as score from employees
              where type in ('Driver', 'Assistant') and ${matches(crewDoc, m)}
-             order by score desc limit ${VIA}) me
+             order by score desc limit ${literalCount(VIA)}) me
       cross join lateral (${aroundNow(sql`d.driver_employee_id = me.employee_id`, now, m.limit)}
                           union all
                           ${aroundNow(sql`d.assistant_employee_id = me.employee_id`, now, m.limit)}) x`;
-  return (await db.execute<DeliveryRow>(deliveryDetails(found, m.limit))).rows;
+  return lookUp<DeliveryRow>(db, m, deliveryDetails(found, m.limit), 'generic');
 }
 
 /** A driver's or assistant's own deliveries, by number, an order on them, route, towns or truck. */
-export async function findCrewDeliveries(
+export function findCrewDeliveries(
   db: Executor,
   m: Match,
   employeeId: number,
@@ -264,7 +247,7 @@ export async function findCrewDeliveries(
      where ${crewOf(employeeId, now)}
        and (d.delivery_id = ${n} or ${matchesLoosely(doc, m)}
             or exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n}))`;
-  return (await db.execute<DeliveryRow>(deliveryDetails(found, m.limit))).rows;
+  return lookUp<DeliveryRow>(db, m, deliveryDetails(found, m.limit));
 }
 
 export type TripRow = FoundRow & {
@@ -280,19 +263,19 @@ export type TripRow = FoundRow & {
  * Train trips by number, by an order booked on them, by train name, or by the city they run
  * to or from (its next trips, then its latest).
  */
-export async function findTrips(db: Executor, m: Match, now: Date): Promise<TripRow[]> {
+export function findTrips(db: Executor, m: Match, now: Date): Promise<TripRow[]> {
   const cityDoc = fold('name');
   const trainDoc = fold('train_name');
   const around = (column: string) => sql`
     select x.train_trip_id, mc.score * 0.9
       from (select city_id, ${score(cityDoc, m)} as score from cities where ${matches(cityDoc, m)}
-             order by score desc limit ${VIA}) mc
+             order by score desc limit ${literalCount(VIA)}) mc
       cross join lateral (
         (select train_trip_id from train_trips t where t.${sql.raw(column)} = mc.city_id
-           and t.departure_date_time >= ${now} order by t.departure_date_time limit ${m.limit})
+           and t.departure_date_time >= ${now} order by t.departure_date_time limit ${literalCount(m.limit)})
         union all
         (select train_trip_id from train_trips t where t.${sql.raw(column)} = mc.city_id
-           and t.departure_date_time < ${now} order by t.departure_date_time desc limit ${m.limit})) x`;
+           and t.departure_date_time < ${now} order by t.departure_date_time desc limit ${literalCount(m.limit)})) x`;
   const found = sql`
     ${number(
       m,
@@ -308,9 +291,12 @@ export async function findTrips(db: Executor, m: Match, now: Date): Promise<Trip
     (select train_trip_id, ${score(sql`t.doc_`, m)} from
        (select train_trip_id, departure_date_time, ${trainDoc} as doc_ from train_trips
          where ${matches(trainDoc, m)} and departure_date_time >= ${now}
-         order by departure_date_time limit ${CANDIDATES}) t
-      order by 2 desc, t.departure_date_time limit ${m.limit})`;
-  const res = await db.execute<TripRow>(sql`
+         order by departure_date_time limit ${literalCount(CANDIDATES)}) t
+      order by 2 desc, t.departure_date_time limit ${literalCount(m.limit)})`;
+  return lookUp<TripRow>(
+    db,
+    m,
+    sql`
     select t.train_trip_id as id, f.score, t.train_name, dc.name as departure_city, ac.name as arrival_city,
            ${minute('t.departure_date_time')} as departure_date_time,
            t.used_capacity::float8 as used_capacity, t.total_capacity::float8 as total_capacity
@@ -319,8 +305,9 @@ export async function findTrips(db: Executor, m: Match, now: Date): Promise<Trip
       join cities dc on dc.city_id = t.departure_city_id
       join cities ac on ac.city_id = t.arrival_city_id
      order by f.score desc, t.departure_date_time < ${now}, abs(extract(epoch from t.departure_date_time - ${now}))
-     limit ${m.limit}`);
-  return res.rows;
+     limit ${literalCount(m.limit)}`,
+    'generic',
+  );
 }
 
 export type MovementRow = FoundRow & {
@@ -340,8 +327,8 @@ export type MovementRow = FoundRow & {
  * words as typed are in no note (the word dictionary holds the notes' words, migration 0018) or
  * were looked for already.
  */
-export async function findMovements(db: Executor, m: Match): Promise<MovementRow[]> {
-  if (m.fuzzy) return [];
+export function findMovements(db: Executor, m: Match): Promise<MovementRow[]> {
+  if (m.fuzzy) return Promise.resolve([]);
   const doc = fold('note');
   const found = sql`
     ${number(
@@ -351,20 +338,23 @@ export async function findMovements(db: Executor, m: Match): Promise<MovementRow
       ) => sql`select movement_id as id, ${EXACT}::float8 as score from stock_movements where movement_id = ${n}
                  union all
                  (select movement_id, ${LINKED}::float8 from stock_movements where order_id = ${n}
-                   order by movement_id desc limit ${m.limit})`,
+                   order by movement_id desc limit ${literalCount(m.limit)})`,
     )}
     union all
     (select movement_id, ${score(sql`s.doc_`, m)} from
        (select movement_id, ${doc} as doc_ from stock_movements
-         where note is not null and ${matches(doc, m)} limit ${CANDIDATES}) s
-      order by 2 desc, movement_id desc limit ${m.limit})`;
-  const res = await db.execute<MovementRow>(sql`
+         where note is not null and ${matches(doc, m)} limit ${literalCount(CANDIDATES)}) s
+      order by 2 desc, movement_id desc limit ${literalCount(m.limit)})`;
+  return lookUp<MovementRow>(
+    db,
+    m,
+    sql`
     select s.movement_id::int as id, f.score, s.product_id, p.name as product_name, s.delta, s.reason,
            s.order_id, s.note, ${day('s.created_at')} as created_at
       from (select id, max(score) as score from (${found}) x group by id) f
       join stock_movements s on s.movement_id = f.id
       join products p on p.product_id = s.product_id
      order by f.score desc, s.movement_id desc
-     limit ${m.limit}`);
-  return res.rows;
+     limit ${literalCount(m.limit)}`,
+  );
 }

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
+import { literalCount, prepared, preparedSearch } from '#server/db/prepared';
 
 /** A query prepared for matching: folded words (src/shared/search-fold.ts), and a number when it is one. */
 export interface Match {
@@ -20,9 +21,17 @@ export interface Match {
   words?: Alternative[][];
   /** The typo pass's query as the best corrections spell it (the ranking's "starts with" bonus). */
   phrase?: string;
-  /** Where the small tables' lookups of this pass gather, to run as one statement. */
+  /** Where every lookup of this pass gathers, to run as one statement. */
   batch?: Batch;
 }
+
+/**
+ * Trigram word similarity from which a text counts as a typo of the query: "slva" is 0.4 from
+ * "silva", pg_trgm's default (0.6) would miss it; below 0.4 unrelated words start to match.
+ * Compared explicitly (`word_similarity(...) >= 0.4`, not `<%`): a pass is one statement outside
+ * any transaction, so no setting of an earlier statement holds for it.
+ */
+export const TYPO_THRESHOLD = 0.4;
 
 export interface Alternative {
   word: string;
@@ -54,28 +63,27 @@ export interface Near {
 }
 
 /**
- * Looks the query's words up in the word dictionary, in the pass's batch (no statement of its
- * own): whether each is held by a word, and the corrections of those that are not (`everyWord`:
- * of all), and sets the typo threshold for the rest of the transaction (the bounded typo
- * conditions, `<%`, use it).
+ * Looks the query's words up in the word dictionary, in a statement of its own (a few index
+ * lookups on the dictionary, its plans kept by PL/pgSQL): whether each is held by a word, and the
+ * corrections of those that are not (`everyWord`: of all).
  */
 export async function nearWords(
-  batch: Batch,
+  db: Executor,
   tokens: readonly string[],
   options: { threshold: number; max: number; everyWord: boolean },
-) {
-  const rows = await batch.add<{
+): Promise<Near[]> {
+  const res = await db.execute<{
     n: number;
     known: boolean;
     words: string[] | string | null;
     sims: number[] | string | null;
   }>(
-    sql`select n, known, words, sims
+    prepared(sql`select n, known, words, sims
           from search_words_near(${pgTextArray(tokens)}::text[], ${options.threshold}::float8,
                                  ${options.max}::int, ${options.everyWord})
-               with ordinality as r(known, words, sims, n)`,
+               with ordinality as r(known, words, sims, n)`),
   );
-  return rows
+  return res.rows
     .sort((a, b) => Number(a.n) - Number(b.n))
     .map(
       (r): Near => ({
@@ -95,45 +103,96 @@ function textArray(value: string[] | number[] | string): string[] {
   return inner === '' ? [] : inner.split(',').map((v) => v.replace(/^"|"$/g, ''));
 }
 
+/** How a lookup may be planned (see Batch). */
+export type Plan = 'generic' | 'custom';
+
 /**
- * The small tables' lookups of one pass (customers, products, stores, routes, crew, users,
- * roles) gathered into one statement, each kind's rows a JSON array column: a round trip and
- * a plan instead of up to seven (planning, not execution, was most of their cost).
+ * Every lookup of one pass (each kind's statement, the small tables' and the big ones') gathered
+ * into one statement, each kind's rows a JSON array column: one round trip and one plan instead
+ * of one per kind. Planning was most of a pass's cost (6-13 ms for 2-6 ms of execution), so the
+ * lookups whose generic plan was checked on the 1M-order copy (`generic`) run as one prepared
+ * statement (its plan kept per connection, row counts written into the text); the others (the
+ * ledger, a crew member's own rows: their generic plans read far more) run as a second, unnamed
+ * statement beside it. Each lookup's rows keep the order its own ORDER BY gives them (json_agg
+ * over a sorted subquery with nothing else at its level).
  */
 export class Batch {
-  private parts: Array<{ query: SQL; resolve: (rows: unknown[]) => void; reject: (e: unknown) => void }> = [];
+  private parts: Array<{
+    query: SQL;
+    plan: Plan;
+    resolve: (rows: unknown[]) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private flushed = false;
 
   /** How many lookups wait to run. */
   get size(): number {
     return this.parts.length;
   }
 
-  add<Row>(query: SQL): Promise<Row[]> {
-    return new Promise<Row[]>((resolve, reject) => {
-      this.parts.push({ query, resolve: resolve as (rows: unknown[]) => void, reject });
-    });
+  /**
+   * The rows of `query` once the batch has run. If its statement fails, every promise handed out
+   * for it rejects with the error; one whose caller stopped waiting (its pass failed first) is
+   * no unobserved rejection (which would end the process): each promise is marked handled here,
+   * and a caller awaiting it still sees the rejection.
+   */
+  add<Row>(query: SQL, plan: Plan = 'custom'): Promise<Row[]> {
+    const rows = this.flushed
+      ? Promise.reject<Row[]>(new Error('a lookup was added to a search batch after it ran'))
+      : new Promise<Row[]>((resolve, reject) => {
+          this.parts.push({ query, plan, resolve: resolve as (rows: unknown[]) => void, reject });
+        });
+    rows.catch(() => undefined);
+    return rows;
   }
 
-  /** Runs what was gathered (call once every kind of the pass has asked). */
+  /** Runs what was gathered (once every kind of the pass has asked; only once). */
   async flush(db: Executor): Promise<void> {
     const parts = this.parts;
     this.parts = [];
-    if (parts.length === 0) return;
-    try {
-      const columns = parts.map(
-        (p, i) => sql`(select coalesce(json_agg(x), '[]'::json) from (${p.query}) x) as ${sql.raw(`k${i}`)}`,
-      );
-      const res = await db.execute<Record<string, unknown>>(sql`select ${sql.join(columns, sql`, `)}`);
-      const row = res.rows[0]!;
-      parts.forEach((p, i) => {
-        const value = row[`k${i}`];
-        p.resolve((typeof value === 'string' ? JSON.parse(value) : value) as unknown[]);
-      });
-    } catch (e) {
-      for (const p of parts) p.reject(e);
-      throw e;
-    }
+    this.flushed = true;
+    const run = async (group: typeof parts, mark: (q: SQL) => SQL) => {
+      if (group.length === 0) return;
+      try {
+        const columns = group.map(
+          (p, i) =>
+            sql`(select coalesce(json_agg(x), '[]'::json) from (${p.query}) x) as ${sql.raw(`k${i}`)}`,
+        );
+        const res = await db.execute<Record<string, unknown>>(
+          mark(sql`select ${sql.join(columns, sql`, `)}`),
+        );
+        const row = res.rows[0]!;
+        group.forEach((p, i) => {
+          const value = row[`k${i}`];
+          p.resolve((typeof value === 'string' ? JSON.parse(value) : value) as unknown[]);
+        });
+      } catch (e) {
+        for (const p of group) p.reject(e);
+        throw e;
+      }
+    };
+    // side by side, each on a pooled connection of its own (no transaction: decision 0046)
+    const done = await Promise.allSettled([
+      run(
+        parts.filter((p) => p.plan === 'generic'),
+        preparedSearch,
+      ),
+      run(
+        parts.filter((p) => p.plan === 'custom'),
+        (q) => q,
+      ),
+    ]);
+    for (const d of done) if (d.status === 'rejected') throw d.reason;
   }
+}
+
+/**
+ * A lookup's rows: gathered in the pass's batch when there is one, else a statement of its own.
+ * `plan`: 'generic' only where the generic plan was checked against skewed values.
+ */
+export function lookUp<Row>(db: Executor, m: Match, query: SQL, plan: Plan = 'custom'): Promise<Row[]> {
+  if (m.batch) return m.batch.add<Row>(query, plan);
+  return db.execute<Record<string, unknown>>(query).then((res) => res.rows as Row[]);
 }
 
 /** What every kind answers; extra columns feed the title, subtitle and path. */
@@ -157,7 +216,7 @@ export function matches(doc: SQL, m: Match): SQL {
 
 /**
  * `matches`, and in the typo pass also every word of 3 letters or more within trigram word
- * similarity of some stretch of `doc` (`<%`, threshold set per transaction): for texts the
+ * similarity (TYPO_THRESHOLD) of some stretch of `doc`: for texts the
  * dictionary does not hold (order addresses), read only over a caller's own few rows.
  */
 export function matchesLoosely(doc: SQL, m: Match): SQL {
@@ -170,7 +229,9 @@ export function matchesLoosely(doc: SQL, m: Match): SQL {
 export function holdsWord(doc: SQL, m: Match, i: number, loose = false): SQL {
   const t = m.tokens[i]!;
   const held = holdsAny(doc, alternatives(m, i));
-  return loose && m.fuzzy && t.length >= 3 ? sql`(${held} or ${t} <% ${doc})` : held;
+  return loose && m.fuzzy && t.length >= 3
+    ? sql`(${held} or word_similarity(${t}, ${doc}) >= ${TYPO_THRESHOLD}::float8)`
+    : held;
 }
 
 /**
@@ -207,42 +268,35 @@ const byId = (m: Match, column: string) =>
   m.number === null ? sql`false` : sql`${sql.raw(column)} = ${m.number}`;
 
 /** One table (and its joins) found by id or by the folded text `doc`; `columns` name what is shown. */
-async function findIn<Row extends FoundRow>(
-  db: Executor,
-  m: Match,
-  q: { id: string; columns: SQL; from: SQL; doc: SQL; where?: SQL },
-): Promise<Row[]> {
-  const query = sql`
+function findInQuery(m: Match, q: { id: string; columns: SQL; from: SQL; doc: SQL; where?: SQL }): SQL {
+  return sql`
     select x.*, case when x.exact_ then ${EXACT}::float8 else ${score(sql`x.doc_`, m)} end as score
       from (select ${sql.raw(q.id)} as id, ${q.columns}, ${q.doc} as doc_, ${byId(m, q.id)} as exact_
               from ${q.from}
              where ${q.where ?? sql`true`} and (${byId(m, q.id)} or ${matches(q.doc, m)})
-             limit ${CANDIDATES}) x
-     order by score desc, x.id limit ${m.limit}`;
-  if (!m.batch) return (await db.execute<Row>(query)).rows;
-  // JSON arrays keep their order in practice; sorted again so that nothing depends on it
-  const rows = await m.batch.add<Row>(query);
-  return rows.sort((a, b) => Number(b.score) - Number(a.score) || Number(a.id) - Number(b.id));
+             limit ${literalCount(CANDIDATES)}) x
+     order by score desc, x.id limit ${literalCount(m.limit)}`;
+}
+
+function findIn<Row extends FoundRow>(
+  db: Executor,
+  m: Match,
+  q: { id: string; columns: SQL; from: SQL; doc: SQL; where?: SQL },
+): Promise<Row[]> {
+  return lookUp<Row>(db, m, findInQuery(m, q), 'generic');
 }
 
 export type CustomerRow = FoundRow & { name: string; type: string; address: string; city: string };
-const customersOf = new WeakMap<Match, Promise<CustomerRow[]>>();
-/** Customers by name or address; asked once per match (the orders kind reaches orders through them). */
-export function findCustomers(db: Executor, m: Match): Promise<CustomerRow[]> {
-  let found = customersOf.get(m);
-  if (!found) {
-    found = queryCustomers(db, m);
-    customersOf.set(m, found);
-  }
-  return found;
-}
-const queryCustomers = (db: Executor, m: Match) =>
-  findIn<CustomerRow>(db, m, {
-    id: 'customer_id',
-    columns: sql`name, type, address, city`,
-    from: sql`customers`,
-    doc: sql`search_text`,
-  });
+const customersLookup = {
+  id: 'customer_id',
+  columns: sql`name, type, address, city`,
+  from: sql`customers`,
+  doc: sql`search_text`,
+};
+/** Customers by name or address. */
+export const findCustomers = (db: Executor, m: Match) => findIn<CustomerRow>(db, m, customersLookup);
+/** The customers kind's query (best first): the orders kind reaches orders through it. */
+export const customersQuery = (m: Match) => findInQuery(m, customersLookup);
 
 export type ProductRow = FoundRow & { name: string; category: string; available_units: number };
 export const findProducts = (db: Executor, m: Match) =>
@@ -263,18 +317,22 @@ export const findStores = (db: Executor, m: Match) =>
   });
 
 export type TruckRow = FoundRow & { plate_number: string; status: string; city: string };
-export async function findTrucks(db: Executor, m: Match): Promise<TruckRow[]> {
+export function findTrucks(db: Executor, m: Match): Promise<TruckRow[]> {
   const doc = fold('t.plate_number');
   // plates are compared without their separators too: "cab1234" finds "CAB-1234"
   const compact = sql`regexp_replace(${doc}, '[^a-z0-9]', '', 'g')`;
-  const res = await db.execute<TruckRow>(sql`
+  return lookUp<TruckRow>(
+    db,
+    m,
+    sql`
     select t.truck_id as id, t.plate_number, t.status, c.name as city,
            case when ${compact} = ${m.compact} then ${EXACT}::float8
                 else greatest(${score(doc, m)}, similarity(${m.compact}, ${compact})::float8) end as score
       from trucks t join stores s on s.store_id = t.store_id join cities c on c.city_id = s.city_id
      where ${matches(doc, m)} or ${compact} like ${`%${m.compact}%`} or ${m.compact} % ${compact}
-     order by score desc, t.plate_number limit ${m.limit}`);
-  return res.rows;
+     order by score desc, t.plate_number limit ${literalCount(m.limit)}`,
+    'generic',
+  );
 }
 
 export type RouteRow = FoundRow & { name: string; end_location: string; towns: string; city: string };

@@ -11,14 +11,17 @@ import {
 import { can } from '#shared/permissions';
 import { searchTokens } from '#shared/search-fold';
 import { corrected, highlight } from './highlight';
-import { type Alternative, Batch, type FoundRow, type Match, type Near, nearWords } from './search.queries';
+import {
+  type Alternative,
+  Batch,
+  type FoundRow,
+  type Match,
+  type Near,
+  nearWords,
+  TYPO_THRESHOLD,
+} from './search.queries';
 import { KINDS, type KindSpec } from './search-kinds';
 
-/**
- * Trigram word similarity from which a text counts as a typo of the query: "slva" is 0.4 from
- * "silva", pg_trgm's default (0.6) would miss it; below 0.4 unrelated words start to match.
- */
-export const TYPO_THRESHOLD = 0.4;
 /** Dictionary words a misspelt word may stand for (the closest first). */
 export const CORRECTIONS = 3;
 
@@ -55,71 +58,72 @@ function mergeByScore<Row extends FoundRow>(exact: Row[], fuzzy: Row[], limit: n
     .slice(0, limit);
 }
 
-/** A kind's statement not run: the pass stopped after its first statement. */
-const SKIPPED = Symbol('skipped');
-
 /**
- * One pass over the kinds: each kind asks at once; the small tables' lookups gather in one
- * statement (the match's batch), which runs first, with the dictionary lookup of the query's
- * words when `lookup`. The others' statements queue behind it, one at a time on the
- * transaction's connection, and do not run at all when the dictionary says a word is in no
- * name or address (nothing can hold it as typed: the typo pass follows).
+ * One pass over the kinds: every kind's lookup gathers in the match's batch, which runs as one
+ * prepared statement (plus, for the ledger or a crew member's own rows, one unnamed statement
+ * beside it: docs/decisions/0046).
  */
 async function pass(
-  tx: Executor,
+  db: Executor,
   kinds: readonly KindSpec[],
   m: Match,
   user: AuthUser,
   ctx: AppContext,
-  lookup: boolean,
-): Promise<{ rows: FoundRow[][]; near: Near[] | null; skipped: boolean }> {
+): Promise<FoundRow[][]> {
   const batch = new Batch();
-  let open!: () => void;
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  let skipped = false;
-  let last: Promise<unknown> = gate;
-  const serial = {
-    execute: (query: unknown) => {
-      const next = last.then(() => {
-        if (skipped) throw SKIPPED;
-        return tx.execute(query as never);
-      });
-      last = next.catch(() => undefined);
-      return next;
-    },
-  } as unknown as Executor;
-  const asked = Promise.all(
-    kinds.map((spec) =>
-      spec.find(serial, { ...m, batch }, user, ctx).catch((e: unknown) => {
-        if (e === SKIPPED) return [];
-        throw e;
-      }),
-    ),
-  );
-  // the lookup rides on a statement the pass runs anyway (a crew member's pass has none: its
-  // typos are looked up only when its words as typed found nothing)
-  const near =
-    lookup && batch.size > 0
-      ? nearWords(batch, m.tokens, { threshold: TYPO_THRESHOLD, max: CORRECTIONS, everyWord: false })
-      : null;
-  let words: Near[] | null = null;
+  const matched = { ...m, batch };
+  const asked = kinds.map((spec) => spec.find(db, matched, user, ctx));
   try {
-    await batch.flush(tx);
-    words = near && (await near);
-    skipped = !!words?.some((n) => !n.known);
+    await batch.flush(db);
   } catch (failure) {
-    // the transaction is lost (a cancelled or timed-out statement): the queued statements do
-    // not run on it, and every promise of the pass settles before the failure goes up, so none
-    // is left rejected with nobody waiting (which would end the process)
-    skipped = true;
-    open();
-    await Promise.allSettled([asked, near]);
+    // a cancelled or timed-out statement: every promise of the pass settles before the failure
+    // goes up, so none is left rejected with nobody waiting (which would end the process)
+    await Promise.allSettled(asked);
     throw failure;
   }
-  open();
-  return { rows: await asked, near: words, skipped };
+  return Promise.all(asked);
+}
+
+/**
+ * Each allowed kind's rows, and whether they come from the typo pass. No transaction: at most
+ * four statements (the dictionary lookup, a pass, and in the rare case a second lookup and pass),
+ * each reading its own snapshot (a search's answer is a glance, not a report), each on whichever
+ * pooled connection is free (docs/decisions/0046).
+ */
+async function findRows(ctx: AppContext, user: AuthUser, m: Match, allowed: readonly KindSpec[]) {
+  const db = ctx.db;
+  const portal = user.portal!;
+  // typos (docs/decisions/0041): the words of a text are looked up in the word dictionary
+  const typo = m.number === null && m.tokens.some((t) => t.length >= 3);
+  // a driver's or assistant's search (only its own orders and deliveries, whose addresses the
+  // dictionary does not hold) looks its words up only when nothing was found as typed
+  const crew = portal === 'assistant';
+  let near: Near[] =
+    typo && !crew
+      ? await nearWords(db, m.tokens, { threshold: TYPO_THRESHOLD, max: CORRECTIONS, everyWord: false })
+      : [];
+  const out = allowed.map((spec) => ({ spec, rows: [] as FoundRow[] }));
+  // a word no dictionary word holds cannot be found as typed in anything the dictionary covers:
+  // one pass, each such word as typed or as its corrections
+  if (!near.some((n) => !n.known)) {
+    const exact = await pass(db, allowed, m, user, ctx);
+    exact.forEach((rows, i) => {
+      out[i]!.rows = rows;
+    });
+    // every word is somewhere (or, a crew member, not looked up yet), but nothing holds them
+    // all: each word's corrections (a statement more: a rare case), and a pass with them,
+    // unless none has any and the caller's own orders and deliveries (matched by similarity
+    // too: their addresses are not in the dictionary) are not searched
+    if (!typo || out.some((x) => x.rows.length > 0)) return { found: out, fuzzy: false };
+    near = await nearWords(db, m.tokens, { threshold: TYPO_THRESHOLD, max: CORRECTIONS, everyWord: true });
+    const ownRows = portal === 'customer' || portal === 'assistant';
+    if (!ownRows && near.every((n) => n.words.length === 0)) return { found: out, fuzzy: false };
+  }
+  const typos = await pass(db, allowed, corrections(m, near), user, ctx);
+  out.forEach((x, i) => {
+    x.rows = mergeByScore(x.rows, typos[i]!, m.limit);
+  });
+  return { found: out, fuzzy: true };
 }
 
 /** What the caller may find, grouped by kind, best group first. */
@@ -128,38 +132,7 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
   if (!m) return { q: query.q, groups: [] };
   const allowed = KINDS.filter((k) => can(user.portal, SEARCH_KIND_PERMISSION[k.kind]));
   const portal = user.portal!;
-  // one transaction: one snapshot, and the typo threshold holds for its queries only
-  let fuzzy = false;
-  const found = await ctx.db.transaction(async (tx) => {
-    // typos (docs/decisions/0041): the words of a text are looked up in the word dictionary
-    const typo = m.number === null && m.tokens.some((t) => t.length >= 3);
-    const exact = await pass(tx, allowed, m, user, ctx, typo);
-    const out = exact.rows.map((rows, i) => ({ spec: allowed[i]!, rows }));
-    let near = exact.near ?? [];
-    if (!exact.skipped) {
-      // every word is somewhere (or, a crew member, not looked up yet), but nothing holds them
-      // all: each word's corrections (a statement more: a rare case), and a pass with them,
-      // unless none has any and the caller's own orders and deliveries (matched by similarity
-      // too: their addresses are not in the dictionary) are not searched
-      if (!typo || out.some((x) => x.rows.length > 0)) return out;
-      const batch = new Batch();
-      const asked = nearWords(batch, m.tokens, {
-        threshold: TYPO_THRESHOLD,
-        max: CORRECTIONS,
-        everyWord: true,
-      });
-      // together: if the statement fails, `asked` fails with it and is awaited all the same
-      [, near] = await Promise.all([batch.flush(tx), asked]);
-      const ownRows = portal === 'customer' || portal === 'assistant';
-      if (!ownRows && near.every((n) => n.words.length === 0)) return out;
-    }
-    fuzzy = true;
-    const typos = await pass(tx, allowed, corrections(m, near), user, ctx, false);
-    out.forEach((x, i) => {
-      x.rows = mergeByScore(x.rows, typos.rows[i]!, m.limit);
-    });
-    return out;
-  });
+  const { found, fuzzy } = await findRows(ctx, user, m, allowed);
   const groups: Array<SearchGroup & { best: number }> = [];
   for (const { spec, rows } of found) {
     if (rows.length === 0) continue;
