@@ -4,12 +4,13 @@ import { createProduct, createUser, placeOrderAs } from '#server/test/factories'
 import { createTestApp } from '#server/test/harness';
 
 // Placing an order writes the order, its lines and its stock reservations in one call that
-// locks the products last (decisions 0031, 0039); the sales rollups are appended as deltas and
-// folded by compact_sales_rollups(). These tests race placements against each other, against
+// locks the products last and writes the lines under those locks (decisions 0031, 0039, 0044);
+// the sales rollups are appended as deltas and folded by compact_sales_rollups(). These tests race placements against each other, against
 // cancellations on the same products and against folds: no deadlock, no oversell, and every
 // figure the triggers keep (stock, ledger, rollups, order counts) equal to a recount.
 const t = await createTestApp();
 const { app } = t;
+const onPostgres = t.database.kind === 'postgres';
 const db = app.ctx.db;
 
 const manager = await createUser(app, 'Manager');
@@ -196,6 +197,51 @@ describe('placing orders at the same time', () => {
     ]);
     await expectEqualToRebuild();
   });
+
+  // Needs two sessions at once (PGlite has one): a transaction holds the product as another
+  // order's reservation would, and the placement waits for it.
+  it.runIf(onPostgres)(
+    'an order waiting for a product another order holds adds no key-share lock to its row: the lines are written after the lock (no multixact)',
+    async () => {
+      const product = await createProduct(app, { units: 100, unitPrice: 2.5 });
+      const id = product.productId;
+      let placing: ReturnType<typeof placeOrderAs> | undefined;
+      const seen = await db.transaction(async (tx) => {
+        const holder = (await tx.execute<{ xid: string }>(sql`select xid(pg_current_xact_id())::text as xid`))
+          .rows[0]!.xid;
+        await tx.execute(sql`select 1 from products where product_id = ${id} for no key update`);
+        placing = placeOrderAs(app, buyers[0]!, [{ productID: id, quantity: 2 }]);
+        let waiting = 0;
+        for (let k = 0; k < 400 && waiting === 0; k++) {
+          await new Promise((r) => setTimeout(r, 25));
+          waiting = (
+            await db.execute<{ n: number }>(
+              sql`select count(*)::int as n from pg_locks
+                   where locktype = 'transactionid' and transactionid = ${holder}::xid and not granted`,
+            )
+          ).rows[0]!.n;
+        }
+        // the waiting placement took no key-share lock on the row (its lines' foreign keys would
+        // have): the row's xmax is still the holder alone, not a multixact of both
+        const xmax = (
+          await db.execute<{ xmax: string }>(
+            sql`select xmax::text as xmax from products where product_id = ${id}`,
+          )
+        ).rows[0]!.xmax;
+        return { holder, waiting, xmax };
+      });
+      expect(seen.waiting).toBe(1);
+      expect(seen.xmax).toBe(seen.holder);
+      const res = await placing!;
+      expect(res.statusCode).toBe(201);
+      expect(await units(id)).toBe(98);
+      const lines = await db.execute<{ quantity: number; unit_price: number }>(
+        sql`select quantity, unit_price::float8 as unit_price from order_items where order_id = ${res.json().order_id}`,
+      );
+      expect(lines.rows).toEqual([{ quantity: 2, unit_price: 2.5 }]);
+      await expectEqualToRebuild();
+    },
+  );
 
   it('writes nothing for a refused order: unknown product, too much, a city we do not serve', async () => {
     const product = await createProduct(app, { units: 5 });
