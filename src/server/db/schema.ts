@@ -8,6 +8,7 @@ import {
   customType,
   date,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -363,7 +364,8 @@ export const planningProposals = pgTable('planning_proposals', {
   periodTo: date('period_to', { mode: 'string' }).notNull(),
   status: text('status').$type<'Open' | 'Committed'>().notNull().default('Open'),
   committedAt: ts('committed_at'),
-  body: jsonb('body').notNull(),
+  /** migrations/0020_a: json, the text as the API writes it (decision 0045). */
+  body: json('body').notNull(),
   /** migrations/0017: every order the plan looked at with its status then; only the commit reads it. */
   orders: jsonb('orders').notNull(),
 });

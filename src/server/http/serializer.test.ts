@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildApp } from '../app';
-import { createSerializerCompiler, responseJsonSchema } from './serializer';
+import { asciiJson, createSerializerCompiler, jsonWriter, RawJson, responseJsonSchema } from './serializer';
 
 type JsonSchema = Record<string, unknown>;
 type Variant = 'full' | 'nulls' | 'extra';
@@ -167,5 +167,33 @@ describe('compiled response serialisation', () => {
     expect(checked({ id: 1 })).toBe('{"id":1}');
     expect(() => checked({ id: '1' })).toThrow();
     expect(() => checked({ id: 1.5 })).toThrow();
+  });
+
+  it('sends a RawJson text as it is; in check mode only when it is what writing its value gives', () => {
+    const schema = z.object({ id: z.number().int(), name: z.string(), tags: z.array(z.string()) });
+    const route = { schema, method: 'GET', url: '/x', httpStatus: '200' } as never;
+    const written = jsonWriter(schema)({ id: 1, name: TRICKY, tags: ['a'] });
+    expect(written).toBe(JSON.stringify({ id: 1, name: TRICKY, tags: ['a'] }));
+    // outside ASCII escaped: the same value, every character below 0x80
+    const text = asciiJson(written);
+    expect(Buffer.byteLength(text)).toBe(text.length);
+    expect(text).toContain('\\u00e9');
+    expect(text).toContain('\\ud83d\\ude00');
+    expect(JSON.parse(text)).toEqual(JSON.parse(written));
+    const sent = createSerializerCompiler()(route);
+    const checked = createSerializerCompiler({ check: true })(route);
+    expect(checked(new RawJson(text))).toEqual(Buffer.from(text));
+    // parts are joined; a part outside ASCII is written as UTF-8
+    expect(checked(new RawJson(text.slice(0, 7), text.slice(7)))).toEqual(Buffer.from(text));
+    expect((sent(new RawJson('{"a":"', 'é😀', '"}')) as unknown as Buffer).toString()).toBe('{"a":"é😀"}');
+    // the unescaped text is not the form a RawJson must have
+    expect(() => checked(new RawJson(written))).toThrow();
+    // not parsed nor written again outside tests: whatever the text is goes out
+    expect(sent(new RawJson('{"id": 1}'))).toEqual(Buffer.from('{"id": 1}'));
+    // spaces, another order, a key the contract does not name, a value it refuses
+    expect(() => checked(new RawJson('{"id": 1, "name": "a", "tags": []}'))).toThrow();
+    expect(() => checked(new RawJson('{"name":"a","id":1,"tags":[]}'))).toThrow();
+    expect(() => checked(new RawJson('{"id":1,"name":"a","tags":[],"secret":"x"}'))).toThrow();
+    expect(() => checked(new RawJson('{"id":1.5,"name":"a","tags":[]}'))).toThrow();
   });
 });

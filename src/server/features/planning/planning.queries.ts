@@ -1,5 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
+import { prepared } from '#server/db/prepared';
 import {
   deliveries,
   deliveryOrders,
@@ -237,8 +238,20 @@ const answered = {
   body: planningProposals.body,
 };
 
-export async function insertProposal(db: Executor, values: typeof planningProposals.$inferInsert) {
-  const [row] = await db.insert(planningProposals).values(values).returning(answered);
+/**
+ * The body is stored as the API writes it (`body` is a json column, which keeps its text as
+ * given: migrations/0020_a): `bodyText` is that text, and a read of the answer sends it on as it
+ * is (decision 0045).
+ */
+export async function insertProposal(
+  db: Executor,
+  values: Omit<typeof planningProposals.$inferInsert, 'body'>,
+  bodyText: string,
+) {
+  const [row] = await db
+    .insert(planningProposals)
+    .values({ ...values, body: sql`${bodyText}::json` })
+    .returning({ ...answered, body: sql<string>`${planningProposals.body}::text` });
   return row!;
 }
 
@@ -251,7 +264,24 @@ export async function findProposal(db: Executor, proposalId: number, userId: num
   const rows = lock ? await query.for('update') : await query;
   return rows[0];
 }
-export type ProposalRow = Awaited<ReturnType<typeof insertProposal>>;
+/**
+ * The answer's columns, times as the answer writes them, with the body as its stored text (not
+ * parsed). Prepared (decision 0045): a primary-key lookup, the same plan for any id.
+ */
+export async function findProposalText(db: Executor, proposalId: number, userId: number) {
+  const res = await db.execute<{
+    proposal_id: number;
+    status: 'Open' | 'Committed';
+    created_at: string;
+    committed_at: string | null;
+    body: string;
+  }>(
+    prepared(sql`select proposal_id, status, ${isoTimestamp('created_at')} as created_at,
+      ${isoTimestamp('committed_at')} as committed_at, body::text as body
+      from planning_proposals where proposal_id = ${proposalId} and created_by = ${userId}`),
+  );
+  return res.rows[0];
+}
 
 /** The proposal to commit, locked, with the orders it looked at and their statuses then. */
 export async function lockProposal(db: Executor, proposalId: number, userId: number) {
@@ -263,10 +293,10 @@ export async function lockProposal(db: Executor, proposalId: number, userId: num
   return rows[0];
 }
 
-export async function markCommitted(db: Executor, proposalId: number, at: Date, body: unknown) {
+export async function markCommitted(db: Executor, proposalId: number, at: Date, bodyText: string) {
   await db
     .update(planningProposals)
-    .set({ status: 'Committed', committedAt: at, body })
+    .set({ status: 'Committed', committedAt: at, body: sql`${bodyText}::json` })
     .where(eq(planningProposals.proposalId, proposalId));
 }
 

@@ -39,8 +39,9 @@ export function registerPlanningRoutes(app: App, ctx: AppContext): void {
         response: { 201: proposalSchema, 422: errorSchema },
       },
     },
+    // the answers are ready JSON text (RawJson, decision 0045): the route's serializer sends it as it is
     async (request, reply) =>
-      reply.status(201).send(await createProposal(ctx, currentUser(request), request.body)),
+      reply.status(201).send((await createProposal(ctx, currentUser(request), request.body)) as never),
   );
 
   app.get(
@@ -54,7 +55,8 @@ export function registerPlanningRoutes(app: App, ctx: AppContext): void {
         response: { 200: proposalSchema, 404: errorSchema },
       },
     },
-    async (request) => getProposal(ctx, currentUser(request), request.params.id),
+    async (request, reply) =>
+      reply.send((await getProposal(ctx, currentUser(request), request.params.id)) as never),
   );
 
   app.post(
@@ -69,7 +71,8 @@ export function registerPlanningRoutes(app: App, ctx: AppContext): void {
         response: { 200: proposalSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => commitProposal(ctx, currentUser(request), request.params.id),
+    async (request, reply) =>
+      reply.send((await commitProposal(ctx, currentUser(request), request.params.id)) as never),
   );
 
   app.delete(

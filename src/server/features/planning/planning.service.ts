@@ -2,12 +2,13 @@ import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
+import { asciiJson, jsonWriter, RawJson } from '#server/http/serializer';
 import {
   type PendingOrders,
   PLAN_MAX_DAYS,
   type PlanOrderView,
   type PlanRequest,
-  type ProposalView,
+  proposalSchema,
 } from '#shared/contract/planning';
 import { addDays, businessDate, startOfBusinessDay } from '#shared/dates';
 import { weekStart } from '../deliveries/roster-rules';
@@ -46,12 +47,47 @@ function rosterWindow(from: string, to: string) {
   };
 }
 
-const view = (row: q.ProposalRow): ProposalView => ({
+/**
+ * The body as the answer writes it (the contract's order, no spaces), characters outside ASCII
+ * escaped (`asciiJson`): what `body` stores.
+ */
+const bodyWriter = jsonWriter<ProposalBody>(
+  proposalSchema.omit({ proposal_id: true, status: true, created_at: true, committed_at: true }),
+);
+const writeBody = (body: ProposalBody) => asciiJson(bodyWriter(body));
+
+/**
+ * The answer (`proposalSchema`) from the columns and the body's stored text, written as the
+ * route's serializer would write it: the four leading fields, then the body's fields. Sent as it
+ * is (decision 0045); in tests the serializer checks it byte for byte against writing its value.
+ */
+function answer(row: {
+  proposal_id: number;
+  status: 'Open' | 'Committed';
+  created_at: string;
+  committed_at: string | null;
+  body: string;
+}): RawJson {
+  if (!row.body.startsWith('{"'))
+    throw new Error(`proposal ${row.proposal_id}: the stored body is no object`);
+  const committed = row.committed_at === null ? 'null' : JSON.stringify(row.committed_at);
+  return new RawJson(
+    `{"proposal_id":${row.proposal_id},"status":${JSON.stringify(row.status)},"created_at":${JSON.stringify(row.created_at)},"committed_at":${committed},`,
+    row.body.slice(1),
+  );
+}
+
+/** The answer's columns of a row read through the query builder. */
+const answered = (row: {
+  proposalId: number;
+  status: 'Open' | 'Committed';
+  createdAt: Date;
+  committedAt: Date | null;
+}) => ({
   proposal_id: row.proposalId,
   status: row.status,
   created_at: iso(row.createdAt),
   committed_at: row.committedAt ? iso(row.committedAt) : null,
-  ...(row.body as ProposalBody),
 });
 
 /** POST /planning/proposals: computes a plan and keeps it; nothing else changes. */
@@ -75,16 +111,19 @@ export async function createProposal(ctx: AppContext, user: AuthUser, request: P
   const input = toPlanInput({ now, orders, trips, trucks, routes, crew, deliveries });
   const { body, orders: looked } = describeProposal(input, plan(input), period);
   const row = await withActor(db, user.userId, (tx) =>
-    q.insertProposal(tx, {
-      createdBy: user.userId,
-      createdAt: now,
-      periodFrom: period.from,
-      periodTo: period.to,
-      body,
-      orders: looked,
-    }),
+    q.insertProposal(
+      tx,
+      {
+        createdBy: user.userId,
+        createdAt: now,
+        periodFrom: period.from,
+        periodTo: period.to,
+        orders: looked,
+      },
+      writeBody(body),
+    ),
   );
-  return view(row);
+  return answer({ ...answered(row), body: row.body });
 }
 
 const missing = (proposalId: number) => notFound(`Proposal ${proposalId} not found`);
@@ -95,8 +134,11 @@ async function proposalOrFail(db: Executor, user: AuthUser, proposalId: number, 
   return row;
 }
 
+/** GET /planning/proposals/{id}: the stored text, not parsed nor written again. */
 export async function getProposal(ctx: AppContext, user: AuthUser, proposalId: number) {
-  return view(await proposalOrFail(ctx.db, user, proposalId));
+  const row = await q.findProposalText(ctx.db, proposalId, user.userId);
+  if (!row) throw missing(proposalId);
+  return answer(row);
 }
 
 /** The planner's proposal back from what the API answered. */
@@ -241,8 +283,9 @@ export async function commitProposal(ctx: AppContext, user: AuthUser, proposalId
           items: c.items.map((i) => (i.kind === 'planned' ? { ...i, delivery_id: idOf(i.key) } : i)),
         })),
       };
-      await q.markCommitted(tx, proposalId, now, committed);
-      return view({ ...row, status: 'Committed', committedAt: now, body: committed });
+      const text = writeBody(committed);
+      await q.markCommitted(tx, proposalId, now, text);
+      return answer({ ...answered({ ...row, status: 'Committed', committedAt: now }), body: text });
     });
   } catch (err) {
     // a trip or truck filled at the very same moment: the CHECKs refused it, nothing was applied

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import fastJson from 'fast-json-stringify';
 import { describe, expect, it } from 'vitest';
+import { asciiJson, responseJsonSchema } from '#server/http/serializer';
 import { createUser, daysFromNow } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import {
@@ -12,6 +14,7 @@ import {
   insertDelivery,
   type TestStore,
 } from '#server/test/scheduling-factories';
+import { proposalSchema } from '#shared/contract/planning';
 
 const { app } = await createTestApp();
 const db = app.ctx.db;
@@ -367,6 +370,76 @@ describe('POST /api/planning/proposals/{id}/commit', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await bookingsOf([w.approved, w.pending])).toHaveLength(2);
     expect(await deliveriesOfTruck(w.truck.truckId)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/planning/proposals/{id}', () => {
+  // the answer is the stored text sent on as it is (decision 0045): it must be byte for byte what
+  // the route's serializer writes for its value, and what zod's contract keeps of it, with the
+  // characters outside ASCII escaped
+  const compiled = fastJson(responseJsonSchema(proposalSchema) as never) as (v: unknown) => string;
+  const contractBytes = (text: string) => {
+    expect(text).toMatch(/^[\x20-\x7e]*$/);
+    const value = JSON.parse(text);
+    expect(asciiJson(compiled(value))).toBe(text);
+    // zod drops any key the contract does not name, at every depth, and writes its order
+    expect(asciiJson(JSON.stringify(proposalSchema.parse(value)))).toBe(text);
+    return value;
+  };
+  const read = (id: number) => app.inject({ url: `/api/planning/proposals/${id}`, headers: manager.auth });
+
+  it('answers the stored body as the contract writes it, before and after the commit', async () => {
+    const w = await world();
+    // outside ASCII (a dash, Sinhala, an astral character), quotes, a backslash, a line separator
+    const trainName = `Kandy–Colombo "Tea" \\ ශ්‍රී 😀 \u2028 ${w.trip.trainTripId}`;
+    await db.execute(
+      sql`update train_trips set train_name = ${trainName} where train_trip_id = ${w.trip.trainTripId}`,
+    );
+    const created = await propose({ from: w.day, to: w.day, pending_order_ids: [w.pending] });
+    expect(created.statusCode).toBe(201);
+    const res = await read(created.json().proposal_id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(created.body);
+    const value = contractBytes(res.body);
+    expect(value).toMatchObject({ status: 'Open', committed_at: null, from: w.day, to: w.day });
+    expect(value.deliveries).toHaveLength(1);
+    expect(value.bookings).toHaveLength(2);
+    expect(value.bookings[0].train_name).toBe(trainName);
+    expect(
+      value.trips.find((t: { train_trip_id: number }) => t.train_trip_id === w.trip.trainTripId),
+    ).toMatchObject({ train_name: trainName });
+    // stored as that text (json keeps it), the four leading fields come from the columns
+    const [stored] = await rows<{ body: string; kind: string }>(
+      sql`select body::text as body, pg_typeof(body)::text as kind from planning_proposals
+          where proposal_id = ${value.proposal_id}`,
+    );
+    expect(stored!.kind).toBe('json');
+    expect(res.body.endsWith(stored!.body.slice(1))).toBe(true);
+
+    const done = await commit(value.proposal_id);
+    expect(done.statusCode).toBe(200);
+    const after = await read(value.proposal_id);
+    expect(after.body).toBe(done.body);
+    const committed = contractBytes(after.body);
+    expect(committed.status).toBe('Committed');
+    expect(committed.committed_at).toEqual(expect.any(String));
+    expect(committed.deliveries[0].delivery_id).toEqual(expect.any(Number));
+    expect({ ...committed, status: 'Open', committed_at: null }).toEqual({
+      ...value,
+      deliveries: value.deliveries.map((d: object) => ({
+        ...d,
+        delivery_id: committed.deliveries[0].delivery_id,
+      })),
+      trucks: committed.trucks,
+      crew: committed.crew,
+    });
+  });
+
+  it('answers 404 for a proposal that is not there', async () => {
+    const res = await read(2_000_000_000);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Proposal 2000000000 not found' });
   });
 });
 
