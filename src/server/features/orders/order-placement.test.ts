@@ -198,6 +198,73 @@ describe('placing orders at the same time', () => {
     await expectEqualToRebuild();
   });
 
+  it('audits every line and reservation of an order: one row each, with its key, values and actor, and still audits changes to them', async () => {
+    const products = [
+      await createProduct(app, { units: 40, unitPrice: 1.25, spacePerUnit: 0.5 }),
+      await createProduct(app, { units: 40, unitPrice: 3, spacePerUnit: 0.2 }),
+      await createProduct(app, { units: 40, unitPrice: 7.5, spacePerUnit: 1 }),
+    ];
+    const res = await placeOrderAs(
+      app,
+      buyers[1]!,
+      products.map((p, k) => ({ productID: p.productId, quantity: k + 1 })),
+    );
+    expect(res.statusCode).toBe(201);
+    const orderId = res.json().order_id as number;
+    const audited = async (table: 'order_items' | 'stock_movements', key: 'order_item_id' | 'movement_id') =>
+      (
+        await db.execute<{ same: boolean; n: number; actors: number[]; ops: string[] }>(
+          sql`select count(*)::int as n,
+                     bool_and(a.new_row = to_jsonb(r) and a.old_row is null and a.row_key = (to_jsonb(r) ->> ${key})) as same,
+                     array_agg(distinct a.performed_by) as actors, array_agg(distinct a.operation) as ops
+                from audit_log a
+                join ${sql.raw(table)} r on a.table_name = ${table} and a.row_key = (to_jsonb(r) ->> ${key})
+               where r.order_id = ${orderId}`,
+        )
+      ).rows[0]!;
+    for (const [table, key] of [
+      ['order_items', 'order_item_id'],
+      ['stock_movements', 'movement_id'],
+    ] as const) {
+      expect(await audited(table, key)).toEqual({
+        n: 3,
+        same: true,
+        actors: [buyers[1]!.userId],
+        ops: ['INSERT'],
+      });
+    }
+    // each line in the product sales rollup, and the rest equal to a rebuild
+    const sold = await db.execute<{
+      product_id: number;
+      units: number;
+      revenue: number;
+      order_count: number;
+    }>(
+      sql`select product_id, sum(units)::int as units, sum(revenue)::float8 as revenue, sum(order_count)::int as order_count
+            from product_sales_daily where product_id = any(${`{${products.map((p) => p.productId).join(',')}}`}::int[])
+           group by 1 order by 1`,
+    );
+    expect(sold.rows).toEqual(
+      products.map((p, k) => ({
+        product_id: p.productId,
+        units: k + 1,
+        revenue: (k + 1) * [1.25, 3, 7.5][k]!,
+        order_count: 1,
+      })),
+    );
+    await expectEqualToRebuild();
+    // an update of a line is still audited row by row with its old and new values
+    await db.execute(
+      sql`update order_items set quantity = quantity where order_id = ${orderId} and product_id = ${products[0]!.productId}`,
+    );
+    const updated = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from audit_log
+           where table_name = 'order_items' and operation = 'UPDATE' and old_row ->> 'order_id' = ${String(orderId)}
+             and new_row ->> 'quantity' = '1'`,
+    );
+    expect(updated.rows[0]!.n).toBe(1);
+  });
+
   // Needs two sessions at once (PGlite has one): a transaction holds the product as another
   // order's reservation would, and the placement waits for it.
   it.runIf(onPostgres)(
