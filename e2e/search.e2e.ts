@@ -39,6 +39,35 @@ describe('global search', () => {
     await page.context().close();
   });
 
+  it("a manager's see-all after a search by address words opens the order list holding what was found", async () => {
+    // Silva Mini Mart, 45 Borupana Road, Ratmalana: found by its address, not its name
+    const manager = await apiAs('manager');
+    const found = await manager<{
+      groups: Array<{ kind: string; hits: Array<{ id: number; subtitle: string }> }>;
+    }>('/search?q=borupana%20road');
+    const hits = found.groups.find((g) => g.kind === 'order')!.hits;
+    const open = hits.find((h) => !/· Delivered ·/.test(h.subtitle));
+    expect(open, 'the demo data has a non-delivered order of the customer').toBeDefined();
+
+    const page = await browser.newPage();
+    await loginAs(page, 'manager');
+    await page.waitForURL('**/manager');
+    await page.getByRole('combobox', { name: 'Search' }).fill('borupana road');
+    const list = page.getByRole('listbox');
+    await list.getByRole('group', { name: 'Orders' }).waitFor();
+    await expect.poll(() => list.getAttribute('aria-busy')).toBe('false');
+    await page.getByText('The list holds the orders not yet delivered, a tab per status.').waitFor();
+    await screenshot(page, 'search-manager-address');
+    await list.getByRole('option', { name: 'See all orders for "borupana road"' }).click();
+    await page.waitForURL(/\/manager\/orders\?(status=[^&]+&)?q=borupana(\+|%20)road$/);
+    // the list shows the best order it holds, on its status's tab
+    const row = page.getByRole('row').filter({ hasText: `#${open!.id}` });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Silva Mini Mart');
+    await screenshot(page, 'search-manager-address-see-all');
+    await page.context().close();
+  });
+
   it('says when nothing matches, and Ctrl+K opens it from anywhere', async () => {
     const page = await browser.newPage();
     await loginAs(page, 'customer');

@@ -133,6 +133,19 @@ export const ENDPOINTS: BenchEndpoint[] = [
     kind: 'list',
     path: '/api/orders?q=Ceylon%20Traders%201&page_size=20',
   },
+  {
+    // what a manager's "see all" of global search opens after a search by address words (decision 0046)
+    name: 'staff search: address words, Pending tab',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/orders?status=Pending&q=temple%20road%20borella&page_size=10',
+  },
+  {
+    name: 'staff search: address words, all statuses',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/orders?q=unawatuna&page_size=20',
+  },
   { name: 'staff order detail', user: 'manager', kind: 'detail', path: '/api/orders/{deliveredOrder}' },
 
   // ---- manager portal (issue 8) ----

@@ -40,17 +40,30 @@ export function orderNumberOf(q: string | undefined): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The customers and products whose names contain `q` (trigram indexes, migration 0006). */
+/**
+ * The customers and products whose names contain `q` (trigram indexes, migration 0006). Staff
+ * also match the customers whose folded name, address and city hold every word of `q`, as
+ * global search finds customers and their orders (decision 0046): its "see all" link opens this
+ * list with the words it searched.
+ */
 export async function resolveTextMatch(db: Executor, q: string, scope: OrderScope): Promise<TextMatch> {
   const like = likePattern(q);
-  const words = scope.customerId === null ? [] : searchTokens(q).slice(0, 8);
+  const tokens = searchTokens(q).slice(0, 8);
+  const words = scope.customerId === null ? [] : tokens;
   const perWord = words.map(
     (word, i) => sql`union all
         select ${`w${i}`}, product_id from products where search_text like ${`%${word}%`}`,
   );
+  const customerWords =
+    scope.customerId === null && tokens.length > 0
+      ? sql`or (${sql.join(
+          tokens.map((w) => sql`search_text like ${`%${w}%`}`),
+          sql` and `,
+        )})`
+      : sql``;
   const res = await db.execute<{ kind: string; id: number }>(
     sql`select 'c' as kind, customer_id as id from customers
-         where name ilike ${like}
+         where (name ilike ${like} ${customerWords})
            ${scope.customerId === null ? sql`` : sql`and customer_id = ${scope.customerId}`}
         union all
         select 'p', product_id from products where name ilike ${like}

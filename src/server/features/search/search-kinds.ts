@@ -42,8 +42,8 @@ export interface KindSpec<Row extends FoundRow = FoundRow> {
    * pass runs as one statement (nothing may be awaited before the lookup is added).
    */
   find(db: Executor, m: Match, user: AuthUser, ctx: AppContext): Promise<Row[]>;
-  /** The portal's full list filtered by the text, where there is one. */
-  more?(q: string, portal: Portal): string | null;
+  /** The portal's full list filtered by the text, where there is one (`rows`: the hits, best first). */
+  more?(q: string, portal: Portal, rows: Row[]): string | null;
 }
 
 const enc = encodeURIComponent;
@@ -93,12 +93,14 @@ export const KINDS: readonly KindSpec[] = [
       const tab = MANAGER_TABS.includes(o.status) ? `status=${enc(o.status)}&` : '';
       return { title, subtitle, path: `/manager/orders?${tab}order=${o.id}` };
     },
-    more: (q, portal) =>
-      portal === 'customer'
-        ? `/customer/history?q=${enc(q)}`
-        : portal === 'manager'
-          ? `/manager/orders?q=${enc(q)}`
-          : null,
+    more: (q, portal, rows) => {
+      if (portal === 'customer') return `/customer/history?q=${enc(q)}`;
+      if (portal !== 'manager') return null;
+      // the manager's list holds the orders not yet delivered, a tab per status: it opens on the
+      // tab of the best hit it holds (Pending, its default, needs no parameter)
+      const tab = rows.map((o) => o.status).find((s) => MANAGER_TABS.includes(s));
+      return `/manager/orders?${tab && tab !== 'Pending' ? `status=${enc(tab)}&` : ''}q=${enc(q)}`;
+    },
   }),
   kind({
     kind: 'delivery',

@@ -156,6 +156,7 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
         spec.more?.(
           fuzzy ? corrected(`${hits[0]!.subtitle} ${hits[0]!.title}`, m.tokens) : query.q,
           portal,
+          rows,
         ) ?? null,
       best: Math.max(...hits.map((h) => h.score)),
     });

@@ -138,6 +138,41 @@ describe('orders', () => {
     );
   });
 
+  it("a manager's see-all after a search by address words opens the order list holding those orders, on the best hit's tab", async () => {
+    const street = `Vihara${tag()}`;
+    const customer = await createUser(app, 'Customer');
+    await renameCustomer(customer, `Sunil Wije${tag()}`, `14 ${street} Mawatha`, 'Matara');
+    const orders: number[] = [];
+    for (let i = 0; i < 2; i++)
+      orders.push((await createPendingOrder(app, store, { space: 1, customer })).orderId);
+    const words = `${street.toLowerCase()} mawatha matara`;
+    const listed = async (more: string) => {
+      const url = new URL(more, 'http://x');
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/orders',
+        query: { status: url.searchParams.get('status') ?? 'Pending', q: url.searchParams.get('q')! },
+        headers: manager.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        ids: (res.json() as Array<{ order_id: number }>).map((o) => o.order_id),
+        total: res.headers['x-total-count'],
+      };
+    };
+    const r = await search(manager, words);
+    expect(ids(r, 'order')).toEqual([...orders].reverse());
+    const more = r.groups.find((g) => g.kind === 'order')!.more_path!;
+    expect(more).toBe(`/manager/orders?q=${encodeURIComponent(words)}`);
+    expect(await listed(more)).toEqual({ ids: [...orders].reverse(), total: '2' });
+
+    // the newest (the best hit) approved: the link opens the Scheduled tab, which holds it
+    await db.execute(sql`update orders set status = 'Scheduled' where order_id = ${orders[1]!}`);
+    const again = (await search(manager, words)).groups.find((g) => g.kind === 'order')!.more_path!;
+    expect(again).toBe(`/manager/orders?status=Scheduled&q=${encodeURIComponent(words)}`);
+    expect(await listed(again)).toEqual({ ids: [orders[1]], total: '1' });
+  });
+
   it('is tolerant of case and accents, and matches word prefixes and addresses', async () => {
     const plain = accented.replace('é', 'e').toUpperCase();
     expect(ids(await search(manager, plain), 'customer')).toEqual([perera.customerId]);

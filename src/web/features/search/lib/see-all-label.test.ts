@@ -20,9 +20,10 @@ describe('seeAllLabel', () => {
 });
 
 describe('seeAllNote', () => {
-  it("says that a customer's box reads its latest orders by words, and nothing for the others", () => {
+  it("says that a customer's box reads its latest orders by words, that a manager's list holds the orders not delivered, and nothing else", () => {
     expect(seeAllNote({ kind: 'order' }, 'customer')).toMatch(/latest 500 orders/);
-    expect(seeAllNote({ kind: 'order' }, 'manager')).toBeNull();
+    expect(seeAllNote({ kind: 'order' }, 'manager')).toMatch(/not yet delivered/);
+    expect(seeAllNote({ kind: 'order' }, 'admin')).toBeNull();
     expect(seeAllNote({ kind: 'product' }, 'customer')).toBeNull();
   });
 });

@@ -14,7 +14,9 @@ export function seeAllLabel(group: Pick<SearchGroup, 'label' | 'more_path'>, typ
 
 /** What a group's hits are drawn from when that is not everything (the see-all list is). */
 export function seeAllNote(group: Pick<SearchGroup, 'kind'>, portal: Portal): string | null {
-  return portal === 'customer' && group.kind === 'order'
-    ? `Words search your latest ${SEARCH_OWN_RECENT_ORDERS} orders, numbers any order; the full list searches them all.`
-    : null;
+  if (group.kind !== 'order') return null;
+  if (portal === 'customer')
+    return `Words search your latest ${SEARCH_OWN_RECENT_ORDERS} orders, numbers any order; the full list searches them all.`;
+  if (portal === 'manager') return 'The list holds the orders not yet delivered, a tab per status.';
+  return null;
 }

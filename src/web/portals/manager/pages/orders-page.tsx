@@ -80,7 +80,7 @@ export function ManagerOrdersPage() {
               <Input
                 label="Search orders"
                 type="search"
-                placeholder="Order number, customer or product"
+                placeholder="Order number, customer, address or product"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
                 className="pl-9"
