@@ -95,6 +95,25 @@ const reportCenter: BenchEndpoint[] = REPORT_CENTER.flatMap(([report, query]) =>
 export const ENDPOINTS: BenchEndpoint[] = [
   // ---- customer portal (the heavy customer: 4 % of all orders) ----
   { name: 'customer orders page 1', user: 'customer', kind: 'list', path: '/api/orders?page=1&page_size=10' },
+  // a big customer's (bigcustomer1: 40,000 orders, one address) history searched (decision 0046 part 3)
+  {
+    name: 'customer history search: a product',
+    user: 'customer',
+    kind: 'list',
+    path: '/api/orders?q=tea&page_size=10',
+  },
+  {
+    name: 'customer history search: address word',
+    user: 'customer',
+    kind: 'list',
+    path: '/api/orders?q=borella&page_size=10',
+  },
+  {
+    name: 'customer history search: words in none',
+    user: 'customer',
+    kind: 'list',
+    path: '/api/orders?q=zzqx&page_size=10',
+  },
   { name: 'customer dashboard', user: 'customer', kind: 'dashboard', path: '/api/dashboard/customer-stats' },
   { name: 'customer order detail', user: 'customer', kind: 'detail', path: '/api/orders/{customerOrder}' },
   { name: 'products (customer)', user: 'customer', kind: 'list', path: '/api/products' },

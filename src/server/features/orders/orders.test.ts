@@ -279,6 +279,36 @@ describe('GET /api/orders and /api/orders/{id}', () => {
     expect((await list(customer, `${street} nowhere`)).ids).toEqual([]);
   });
 
+  it("a customer's search counts its total from the page when the page is not full, else by counting", async () => {
+    const customer = await createUser(app, 'Customer');
+    const street = `Vidiya${Date.now().toString(36).replace(/\d/g, '')}`;
+    const product = await createProduct(app);
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++)
+      ids.push(
+        (await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }])).json()
+          .order_id as number,
+      );
+    await db.execute(sql`update orders set delivery_address = ${`3 ${street} Lane, Nugegoda`}
+                          where order_id in (${sql.join(
+                            ids.map((id) => sql`${id}`),
+                            sql`, `,
+                          )})`);
+    const page = async (n: number) => {
+      const res = await app.inject({
+        url: `/api/orders?q=${street}&page=${n}&page_size=3`,
+        headers: customer.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { n: res.json().length, total: res.headers['x-total-count'] };
+    };
+    // full pages: counted; the last (1 row): offset + rows; past the end (empty): counted
+    expect(await page(1)).toEqual({ n: 3, total: '7' });
+    expect(await page(2)).toEqual({ n: 3, total: '7' });
+    expect(await page(3)).toEqual({ n: 1, total: '7' });
+    expect(await page(4)).toEqual({ n: 0, total: '7' });
+  });
+
   it("hides another customer's order as 404, shows it to staff, and refuses crews", async () => {
     const owner = await createUser(app, 'Customer');
     const stranger = await createUser(app, 'Customer');
