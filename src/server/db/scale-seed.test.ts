@@ -69,6 +69,14 @@ describe('npm run seed -- --scale N', () => {
                       full join stock_daily d using (movement_date, product_id)
                      where m.issued is distinct from d.issued_units`),
     ).toBe(0);
+    expect(
+      await one(sql`select count(*)::int from (
+                      select x.delivery_id, x.order_id, o.customer_id, o.schedule_date, o.delivered_at
+                        from delivery_orders x join orders o using (order_id)) l
+                      full join delivery_order_facts f using (delivery_id, order_id)
+                     where l.order_id is null or f.customer_id is null or f.customer_id <> l.customer_id
+                        or f.schedule_date <> l.schedule_date or f.delivered_at is distinct from l.delivered_at`),
+    ).toBe(0);
     expect(await one(sql`select sum(units)::int from product_sales_daily`)).toBe(
       await one(
         sql`select sum(quantity)::int from order_items i join orders o using (order_id) where o.status <> 'Cancelled'`,

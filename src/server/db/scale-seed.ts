@@ -558,6 +558,8 @@ export async function seedScale(
         await tx.execute(sql`select rebuild_admin_rollups()`);
         // delivered orders per day for the manager's on-time rate (migrations/0014, decision 0037)
         await tx.execute(sql`select rebuild_delivered_days()`);
+        // each order on a delivery with its facts, for the delivery-performance report (migrations/0020_b)
+        await tx.execute(sql`select rebuild_delivery_order_facts()`);
         await tx.execute(
           sql.raw(
             `select setval(pg_get_serial_sequence('orders', 'order_id'), (select max(order_id) from orders))`,

@@ -419,6 +419,22 @@ export const deliveredDays = pgTable('delivered_days', {
   onTime: integer('on_time').notNull().default(0),
 });
 
+/**
+ * Each order on a delivery with the order's facts the delivery-performance report reads
+ * (migrations/0020_b, decision 0045): kept by triggers on delivery_orders and orders.
+ */
+export const deliveryOrderFacts = pgTable(
+  'delivery_order_facts',
+  {
+    deliveryId: integer('delivery_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    customerId: integer('customer_id').notNull(),
+    scheduleDate: date('schedule_date', { mode: 'string' }).notNull(),
+    deliveredAt: ts('delivered_at'),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId, t.orderId] })],
+);
+
 /** The months in which each customer placed an order (migrations/0007). */
 export const customerMonths = pgTable(
   'customer_months',

@@ -46,17 +46,41 @@ export function toCsv<Row>(
  * a cut-off file. When the reader goes away (the stream is destroyed) the batches are closed
  * (`return()`), so their source stops reading.
  */
-export async function toCsvStream<Row>(
+export function toCsvStream<Row>(
   columns: readonly CsvColumn<Row>[],
   source: AsyncIterable<readonly Row[]>,
+): Promise<Readable> {
+  return streamParts(toCsv(columns, []), source, (rows) =>
+    rows.length ? toCsv(columns, rows, { header: false }) : '',
+  );
+}
+
+/**
+ * The same from batches already written as CSV rows by their source (each a whole number of rows,
+ * every row ending with CRLF, the cells as `toCsv` writes them): the header of `columns`, then the
+ * batches as they are.
+ */
+export function toCsvTextStream<Row>(
+  columns: readonly CsvColumn<Row>[],
+  source: AsyncIterable<string>,
+): Promise<Readable> {
+  return streamParts(toCsv(columns, []), source, (text) => text);
+}
+
+async function streamParts<Batch>(
+  header: string,
+  source: AsyncIterable<Batch>,
+  write: (batch: Batch) => string,
 ): Promise<Readable> {
   const batches = source[Symbol.asyncIterator]();
   let next = await batches.next();
   async function* parts() {
     try {
-      yield toCsv(columns, []);
-      for (; !next.done; next = await batches.next())
-        if (next.value.length) yield toCsv(columns, next.value, { header: false });
+      yield header;
+      for (; !next.done; next = await batches.next()) {
+        const text = write(next.value);
+        if (text) yield text;
+      }
     } finally {
       await batches.return?.();
     }

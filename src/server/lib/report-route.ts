@@ -8,7 +8,7 @@ import { errorSchema, type PeriodQuery, periodQuery, reportFormat } from '#share
 import { addDays, businessDate } from '#shared/dates';
 import type { Permission } from '#shared/permissions';
 import { attachmentDisposition } from './content-disposition';
-import { type CsvColumn, toCsvStream } from './csv';
+import { type CsvColumn, toCsvStream, toCsvTextStream } from './csv';
 
 /** How a value is written in CSV and PDF (JSON always carries the raw value). */
 export type ReportCellKind =
@@ -75,6 +75,12 @@ export interface ReportDefinition<Row extends Record<string, unknown>, Extra ext
    * the CSV holds what `run` answers.
    */
   batches?(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): AsyncIterable<Row[]> | undefined;
+  /**
+   * Like `batches`, with the rows already written as CSV text by their source (each batch whole
+   * rows, every row ending with CRLF, byte for byte what the columns' CSV cells would be); the
+   * route adds the header. Takes precedence over `batches` when it answers a source.
+   */
+  csvText?(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): AsyncIterable<string> | undefined;
   /**
    * The PDF of a large report without reading every row: the first `cap` rows, the count and
    * summary figures. Without it (or when it answers undefined for this query) the PDF shows the
@@ -145,7 +151,7 @@ function totalsRow<Row extends Record<string, unknown>>(
   });
 }
 
-function csvColumns<Row extends Record<string, unknown>>(
+export function csvColumns<Row extends Record<string, unknown>>(
   columns: readonly ReportColumn<Row>[],
 ): CsvColumn<Row>[] {
   return columns.map((c) => ({ key: c.key, label: c.label, format: (v: unknown) => csvCell(c.kind, v) }));
@@ -195,10 +201,13 @@ export function registerReport<
       const download = reply as unknown as FastifyReply;
       const fileName = `${def.name}-${period.from}-to-${period.to}`;
       if (query.format === 'csv') {
-        const csv = await toCsvStream(
-          csvColumns(def.columns),
-          def.batches?.(ctx, user, input) ?? oneBatch(def.run(ctx, user, input)),
-        );
+        const text = def.csvText?.(ctx, user, input);
+        const csv = text
+          ? await toCsvTextStream(csvColumns(def.columns), text)
+          : await toCsvStream(
+              csvColumns(def.columns),
+              def.batches?.(ctx, user, input) ?? oneBatch(def.run(ctx, user, input)),
+            );
         return download
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentDisposition(`${fileName}.csv`))

@@ -223,9 +223,9 @@ describe('GET /api/report/delivery-performance', () => {
     const batches: number[][] = [];
     let after: q.DeliveryKey | undefined;
     for (;;) {
-      const batch = await q.deliveredOrders(db, span, { deliveries: 1, after });
+      const batch = await q.performanceCsvBatch(db, span, new Date(), { deliveries: 1, after });
       if (batch.length === 0) break;
-      batches.push(batch.map((r) => r.order_id));
+      batches.push(batch[0]!.lines!.split('\r\n').map((line) => Number(line.split(',')[1])));
       const last = batch.at(-1)!;
       after = { time: last.delivery_key, deliveryId: last.delivery_id };
     }

@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { toCsv } from '#server/lib/csv';
+import { csvColumns } from '#server/lib/report-route';
+import { createUser } from '#server/test/factories';
+import { createTestApp } from '#server/test/harness';
+import {
+  createCrewMember,
+  createPendingOrder,
+  createStore,
+  createTruck,
+  insertDelivery,
+} from '#server/test/scheduling-factories';
+import { addDays } from '#shared/dates';
+import { deliveryPerformanceColumns, PERFORMANCE_BATCH_DELIVERIES, performanceRow } from './manager-reports';
+import * as q from './manager-reports.queries';
+
+// The delivery performance CSV is written by PostgreSQL from delivery_order_facts (decision 0045):
+// it must be byte for byte what the previous computation wrote: the orders joined through
+// `orders`, rated by performance() and written by the API's CSV writer.
+const t = await createTestApp();
+const { app } = t;
+const db = app.ctx.db;
+const store = await createStore(app);
+const truck = await createTruck(app, store.storeId, { capacity: 100_000 });
+const driver = await createCrewMember(app, 'Driver', store.storeId);
+const assistant = await createCrewMember(app, 'Assistant', store.storeId);
+const crew = { driverId: driver.employeeId, assistantId: assistant.employeeId };
+const day = '2031-03-10';
+// now: after some requested days, before others, with milliseconds
+const now = new Date('2031-03-12T09:17:43.517Z');
+
+/** The previous computation: the report's rows read through `orders`, rated and written in JS. */
+async function previousCsv(span: q.Span, at: Date) {
+  const res = await db.execute<Parameters<ReturnType<typeof performanceRow>>[0]>(
+    sql`with d as (
+          select d.delivery_id, d.delivery_date_time, d.status, d.route_id from deliveries d
+           where d.delivery_date_time >= ${span.from.toISOString()} and d.delivery_date_time < ${span.before.toISOString()}
+           order by d.delivery_date_time desc, d.delivery_id desc)
+        select d.delivery_id, o.order_id, c.name as customer_name, d.status,
+          to_char(o.delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as delivered_at,
+          to_char(d.delivery_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
+          to_char((((o.schedule_date + 1)::timestamp - interval '330 minutes') at time zone 'UTC') at time zone 'UTC',
+                  'YYYY-MM-DD"T"HH24:MI:SS"Z"') as late_after,
+          to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, r.name as route_name
+        from d
+        cross join lateral (select x.order_id from delivery_orders x where x.delivery_id = d.delivery_id offset 0) x
+        join orders o on o.order_id = x.order_id
+        join customers c on c.customer_id = o.customer_id
+        join routes r on r.route_id = d.route_id
+        order by d.delivery_date_time desc, d.delivery_id desc, o.order_id`,
+  );
+  return toCsv(csvColumns(deliveryPerformanceColumns), res.rows.map(performanceRow(at)));
+}
+
+const NAMES = [
+  'Plain Traders',
+  'Comma, Ltd',
+  'Quote "Q" Co',
+  'Line\nBreak',
+  'Carriage\rReturn',
+  'Both\r\nEnds',
+  '=HYPERLINK("http://x")',
+  '+Plus',
+  '-Minus',
+  '-12.5',
+  '-1',
+  '-1.',
+  '-.5',
+  '@At',
+  '\tTab',
+  "'Quoted start",
+  ' leading space',
+  'Ünïcödé – Lanka ශ්‍රී 😀',
+];
+
+describe('the delivery performance CSV', () => {
+  it('is byte for byte the previous computation, across names, ratings, delays and batches', async () => {
+    await db.execute(sql`update routes set name = ${'Route, "A" =1'} where route_id = ${store.routeId}`);
+    // deliveries: 3 with orders at the same instant (the keyset's tie), others later, and more
+    // empty ones than a batch holds between them
+    const base = new Date(`${day}T03:00:00Z`).getTime();
+    const HOUR = 3_600_000;
+    const deliveries: number[] = [];
+    for (let i = 0; i < 3; i++)
+      deliveries.push(
+        await insertDelivery(app, {
+          truckId: truck.truckId,
+          routeId: store.routeId,
+          start: new Date(base),
+          hours: 1,
+          status: (['Delivered', 'In Transit', 'Scheduled'] as const)[i],
+          ...crew,
+        }),
+      );
+    for (let i = 0; i < PERFORMANCE_BATCH_DELIVERIES + 5; i++)
+      await insertDelivery(app, {
+        truckId: truck.truckId,
+        routeId: store.routeId,
+        start: new Date(base + (i + 1) * 60_000),
+        hours: 1,
+      });
+    deliveries.push(
+      await insertDelivery(app, {
+        truckId: truck.truckId,
+        routeId: store.routeId,
+        start: new Date(base + 5 * HOUR),
+        hours: 1,
+        status: 'Delivered',
+        ...crew,
+      }),
+    );
+    // requested days around the period; late after = the requested day's end in Colombo
+    const lateAfter = (schedule: string) => new Date(`${addDays(schedule, 1)}T00:00:00+05:30`).getTime();
+    const cases: Array<{ schedule: string; delivered: number | null }> = [];
+    const s1 = '2031-03-09';
+    const s2 = '2031-03-10';
+    const s3 = '2031-03-13';
+    for (const [schedule, offset] of [
+      [s1, -3 * HOUR], // on time
+      [s1, -1000], // a second before: on time
+      [s1, 0], // at the instant: late by 0
+      [s1, 999], // within the second: late by 0
+      [s1, 15 * 60_000], // 0.25 h: Math.round(2.5) = 3 -> 0.3
+      [s1, 63 * 60_000], // 1.05 h
+      [s1, 45 * 60_000 + 0.5], // fractions of a millisecond are none: 0.75 h
+      [s2, 27 * HOUR - 1000], // 26:59:59
+      [s2, 2.5 * HOUR + 1234], // the milliseconds of delivered_at are cut to the second
+      [s2, 36 * 60_000 + 59_999],
+      [s2, 10_000 * HOUR],
+    ] as const)
+      cases.push({ schedule, delivered: lateAfter(schedule) + offset });
+    // not delivered: before its day ends (Pending), after it (Late by now, with milliseconds)
+    cases.push(
+      { schedule: s3, delivered: null },
+      { schedule: s1, delivered: null },
+      { schedule: s2, delivered: null },
+    );
+    let n = 0;
+    for (const c of cases) {
+      const customer = await createUser(app, 'Customer');
+      await db.execute(
+        sql`update customers set name = ${NAMES[n % NAMES.length]!} where customer_id = ${customer.customerId}`,
+      );
+      const { orderId } = await createPendingOrder(app, store, { space: 1, days: 10, customer });
+      await db.execute(
+        sql`update orders set schedule_date = ${c.schedule}, order_date = ${`${addDays(c.schedule, -8)}T00:00:00Z`},
+              status = ${c.delivered === null ? 'Scheduled' : 'Delivered'},
+              delivered_at = ${c.delivered === null ? null : new Date(c.delivered).toISOString()}
+            where order_id = ${orderId}`,
+      );
+      await db.execute(
+        sql`insert into delivery_orders (delivery_id, order_id) values (${deliveries[n % deliveries.length]!}, ${orderId})`,
+      );
+      n += 1;
+    }
+    // the rest of the names, on the last delivery
+    for (; n < NAMES.length + 3; n++) {
+      const customer = await createUser(app, 'Customer');
+      await db.execute(
+        sql`update customers set name = ${NAMES[n % NAMES.length]!} where customer_id = ${customer.customerId}`,
+      );
+      const { orderId } = await createPendingOrder(app, store, { space: 1, days: 10, customer });
+      await db.execute(
+        sql`insert into delivery_orders (delivery_id, order_id) values (${deliveries[3]!}, ${orderId})`,
+      );
+    }
+
+    t.setNow(now);
+    // signed in at that time
+    const manager = await createUser(app, 'Manager');
+    const span = {
+      from: new Date(`${day}T00:00:00+05:30`),
+      before: new Date(`${addDays(day, 1)}T00:00:00+05:30`),
+    };
+    const expected = await previousCsv(span, now);
+    expect(expected.split('\r\n').length).toBeGreaterThan(NAMES.length + 3);
+    for (const status of [
+      'On Time,0',
+      'Late,0',
+      'Late,0.3',
+      'Late,1.1',
+      'Pending,0',
+      "'=HYPERLINK",
+      '"Quote ""Q"" Co"',
+    ])
+      expect(expected).toContain(status);
+
+    const res = await app.inject({
+      url: `/api/report/delivery-performance?from=${day}&to=${day}&format=csv`,
+      headers: manager.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(expected);
+    // and in batches of any size
+    for (const size of [1, 2, 3, 7]) {
+      let text = '';
+      let after: q.DeliveryKey | undefined;
+      for (;;) {
+        const batch = await q.performanceCsvBatch(db, span, now, { deliveries: size, after });
+        for (const r of batch) if (r.lines !== null) text += `${r.lines}\r\n`;
+        if (batch.length < size) break;
+        after = { time: batch.at(-1)!.delivery_key, deliveryId: batch.at(-1)!.delivery_id };
+      }
+      expect(toCsv(csvColumns(deliveryPerformanceColumns), []) + text).toBe(expected);
+    }
+    // the JSON rows and the PDF's counts read the same facts
+    const json = await app.inject({
+      url: `/api/report/delivery-performance?from=${day}&to=${day}&limit=1000`,
+      headers: manager.auth,
+    });
+    expect(toCsv(csvColumns(deliveryPerformanceColumns), json.json())).toBe(expected);
+    const counts = await q.performanceCounts(db, span, now);
+    const late = expected.split('\r\n').filter((l) => l.includes(',Late,')).length;
+    expect(counts.find((c) => c.performance_status === 'Late')?.orders).toBe(late);
+  });
+});
