@@ -42,8 +42,8 @@ registerReport(app, app.ctx, {
 });
 
 /**
- * A report whose CSV comes in batches: `limit` batches of 100 rows (none: without end). It
- * records how many batches were read and when its source was closed.
+ * A report whose CSV comes in batches of ready CSV text: `limit` batches of 100 rows (none:
+ * without end). It records how many batches were read and when its source was closed.
  */
 function deferred() {
   let resolve!: (read: number) => void;
@@ -65,13 +65,13 @@ registerReport(app, app.ctx, {
   ],
   extraQuery: { limit: z.coerce.number().int().optional() },
   run: async () => [],
-  async *batches(_ctx, _user, { query }) {
+  async *csvText(_ctx, _user, { query }) {
     source.read = 0;
     source.closed = deferred();
     try {
       for (let batch = 1; query.limit === undefined || batch <= query.limit; batch++) {
         source.read = batch;
-        yield Array.from({ length: 100 }, (_, line) => ({ batch, line }));
+        yield Array.from({ length: 100 }, (_, line) => `${batch},${line}\r\n`).join('');
       }
     } finally {
       source.closed.resolve(source.read);

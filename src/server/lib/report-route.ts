@@ -70,15 +70,10 @@ export interface ReportDefinition<Row extends Record<string, unknown>, Extra ext
   defaultDaysAhead?: number;
   run(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): Promise<Row[]>;
   /**
-   * Every row of a large report in batches, in the report's order, each read when the CSV's
-   * reader has taken the one before. Without it (or when it answers undefined for this query)
-   * the CSV holds what `run` answers.
-   */
-  batches?(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): AsyncIterable<Row[]> | undefined;
-  /**
-   * Like `batches`, with the rows already written as CSV text by their source (each batch whole
-   * rows, every row ending with CRLF, byte for byte what the columns' CSV cells would be); the
-   * route adds the header. Takes precedence over `batches` when it answers a source.
+   * Every row of a large report already written as CSV text by its source, in the report's order,
+   * each batch read when the CSV's reader has taken the one before (whole rows, every row ending
+   * with CRLF, byte for byte what the columns' CSV cells would be); the route adds the header.
+   * Without it (or when it answers undefined for this query) the CSV holds what `run` answers.
    */
   csvText?(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): AsyncIterable<string> | undefined;
   /**
@@ -204,10 +199,7 @@ export function registerReport<
         const text = def.csvText?.(ctx, user, input);
         const csv = text
           ? await toCsvTextStream(csvColumns(def.columns), text)
-          : await toCsvStream(
-              csvColumns(def.columns),
-              def.batches?.(ctx, user, input) ?? oneBatch(def.run(ctx, user, input)),
-            );
+          : await toCsvStream(csvColumns(def.columns), oneBatch(def.run(ctx, user, input)));
         return download
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentDisposition(`${fileName}.csv`))
