@@ -67,6 +67,9 @@ const NAMES = [
   '-1',
   '-1.',
   '-.5',
+  '-1,5',
+  '=SUM(A1,"x")',
+  '@x\r\ny',
   '@At',
   '\tTab',
   "'Quoted start",
@@ -112,7 +115,7 @@ describe('the delivery performance CSV', () => {
     );
     // requested days around the period; late after = the requested day's end in Colombo
     const lateAfter = (schedule: string) => new Date(`${addDays(schedule, 1)}T00:00:00+05:30`).getTime();
-    const cases: Array<{ schedule: string; delivered: number | null }> = [];
+    const cases: Array<{ schedule: string; delivered: number | string | null }> = [];
     const s1 = '2031-03-09';
     const s2 = '2031-03-10';
     const s3 = '2031-03-13';
@@ -130,6 +133,14 @@ describe('the delivery performance CSV', () => {
       [s2, 10_000 * HOUR],
     ] as const)
       cases.push({ schedule, delivered: lateAfter(schedule) + offset });
+    // microseconds: cut to the second like the millisecond (ISO text without fractions)
+    const micro = (ms: number, rest: string) => `${new Date(ms).toISOString().slice(0, 19)}.${rest}Z`;
+    cases.push(
+      { schedule: s1, delivered: micro(lateAfter(s1) - 1000, '999999') }, // on time by a microsecond
+      { schedule: s1, delivered: micro(lateAfter(s1) + 179_000, '999999') }, // 0.0497 h: Late,0
+      { schedule: s1, delivered: micro(lateAfter(s1) + 180_000, '000001') }, // 0.05 h: Math.round(0.5) -> 0.1
+      { schedule: s2, delivered: micro(lateAfter(s2) + 3 * 3_600_000 - 180_000, '500000') }, // 2.95 h -> 3
+    );
     // not delivered: before its day ends (Pending), after it (Late by now, with milliseconds)
     cases.push(
       { schedule: s3, delivered: null },
@@ -146,7 +157,7 @@ describe('the delivery performance CSV', () => {
       await db.execute(
         sql`update orders set schedule_date = ${c.schedule}, order_date = ${`${addDays(c.schedule, -8)}T00:00:00Z`},
               status = ${c.delivered === null ? 'Scheduled' : 'Delivered'},
-              delivered_at = ${c.delivered === null ? null : new Date(c.delivered).toISOString()}
+              delivered_at = ${c.delivered === null ? null : typeof c.delivered === 'string' ? c.delivered : new Date(c.delivered).toISOString()}
             where order_id = ${orderId}`,
       );
       await db.execute(
@@ -179,10 +190,14 @@ describe('the delivery performance CSV', () => {
       'On Time,0',
       'Late,0',
       'Late,0.3',
+      'Late,0.1',
+      'Late,3\r\n',
       'Late,1.1',
       'Pending,0',
       "'=HYPERLINK",
       '"Quote ""Q"" Co"',
+      `"'=SUM(A1,""x"")"`,
+      `"'-1,5"`,
     ])
       expect(expected).toContain(status);
 
