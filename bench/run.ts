@@ -49,6 +49,7 @@ async function fill(database: Database) {
       SELECT o.order_id, 1 + ((o.order_id * 7 + k * 13) % 50), 1 + (o.order_id % 9), 1 + ((o.order_id + k) % 20)
       FROM orders o, generate_series(0, 1 + o.order_id % 2) k;
     SELECT rebuild_order_counts();
+    SELECT rebuild_customer_delivery_addresses();
     COMMIT;
     ANALYZE;`);
   const counts = await db.execute<{ orders: number; items: number }>(

@@ -77,6 +77,12 @@ describe('npm run seed -- --scale N', () => {
                      where l.order_id is null or f.customer_id is null or f.customer_id <> l.customer_id
                         or f.schedule_date <> l.schedule_date or f.delivered_at is distinct from l.delivered_at`),
     ).toBe(0);
+    // each customer's delivery addresses, those of its orders (migrations/0023)
+    expect(
+      await one(sql`select count(*)::int from (select distinct customer_id, delivery_address from orders) o
+                      full join customer_delivery_addresses a using (customer_id, delivery_address)
+                     where o.customer_id is null or a.customer_id is null`),
+    ).toBe(0);
     expect(await one(sql`select sum(units)::int from product_sales_daily`)).toBe(
       await one(
         sql`select sum(quantity)::int from order_items i join orders o using (order_id) where o.status <> 'Cancelled'`,

@@ -435,6 +435,19 @@ export const deliveryOrderFacts = pgTable(
   (t) => [primaryKey({ columns: [t.deliveryId, t.orderId] })],
 );
 
+/**
+ * The delivery addresses of each customer's orders, a superset kept by triggers on orders
+ * (migrations/0023, decision 0049): a customer's history search tests its words on these.
+ */
+export const customerDeliveryAddresses = pgTable(
+  'customer_delivery_addresses',
+  {
+    customerId: integer('customer_id').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.deliveryAddress] })],
+);
+
 /** The months in which each customer placed an order (migrations/0007). */
 export const customerMonths = pgTable(
   'customer_months',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { literalCount, prepared } from '#server/db/prepared';
 import { orderStatusHistory } from '#server/db/schema';
@@ -26,8 +26,22 @@ export interface TextMatch {
    * word: the products whose name or category holds it). The search box reads a customer's
    * latest orders by words; its "see all" link opens this list, which reads every order.
    */
-  words?: Array<{ word: string; productIds: number[] }>;
+  words?: Array<{
+    word: string;
+    productIds: number[];
+    /**
+     * The customer's delivery addresses that hold the word (`customer_delivery_addresses`,
+     * decision 0049), when the customer has at most ADDRESS_LIST_MAX of them; else undefined and
+     * each order's address is tested.
+     */
+    addresses?: string[];
+  }>;
+  /** How many delivery addresses the customer has (with `words[].addresses`). */
+  addressCount?: number;
 }
+
+/** Above this many delivery addresses a customer's orders are tested one by one (decision 0049). */
+export const ADDRESS_LIST_MAX = 100;
 
 /** Above this many matches a text search's total is not counted further (see decision 0011). */
 export const SEARCH_COUNT_CAP = 1_000;
@@ -44,7 +58,8 @@ export function orderNumberOf(q: string | undefined): number | null {
  * The customers and products whose names contain `q` (trigram indexes, migration 0006). Staff
  * also match the customers whose folded name, address and city hold every word of `q`, as
  * global search finds customers and their orders (decision 0046): its "see all" link opens this
- * list with the words it searched.
+ * list with the words it searched. A customer's words are also tested on its few delivery
+ * addresses (decision 0049): which of them hold each word, so the list reads no order for that.
  */
 export async function resolveTextMatch(db: Executor, q: string, scope: OrderScope): Promise<TextMatch> {
   const like = likePattern(q);
@@ -52,8 +67,21 @@ export async function resolveTextMatch(db: Executor, q: string, scope: OrderScop
   const words = scope.customerId === null ? [] : tokens;
   const perWord = words.map(
     (word, i) => sql`union all
-        select ${`w${i}`}, product_id from products where search_text like ${`%${word}%`}`,
+        select ${`w${i}`}, product_id, null from products where search_text like ${`%${word}%`}`,
   );
+  // the customer's addresses (one more than the most listed: more means "too many to list")
+  const addresses =
+    words.length === 0
+      ? sql``
+      : sql`union all
+        select 'n', count(*)::int, null from a
+        ${sql.join(
+          words.map(
+            (word, i) => sql`union all
+        select ${`a${i}`}, null, delivery_address from a where strpos(search_fold(delivery_address), ${word}) > 0`,
+          ),
+          sql` `,
+        )}`;
   const customerWords =
     scope.customerId === null && tokens.length > 0
       ? sql`or (${sql.join(
@@ -61,19 +89,36 @@ export async function resolveTextMatch(db: Executor, q: string, scope: OrderScop
           sql` and `,
         )})`
       : sql``;
-  const res = await db.execute<{ kind: string; id: number }>(
-    sql`select 'c' as kind, customer_id as id from customers
+  const res = await db.execute<{ kind: string; id: number | null; address: string | null }>(
+    sql`${
+      words.length === 0
+        ? sql``
+        : sql`with a as (select delivery_address from customer_delivery_addresses
+                          where customer_id = ${scope.customerId} limit ${ADDRESS_LIST_MAX + 1})
+        `
+    }select 'c' as kind, customer_id as id, null::text as address from customers
          where (name ilike ${like} ${customerWords})
            ${scope.customerId === null ? sql`` : sql`and customer_id = ${scope.customerId}`}
         union all
-        select 'p', product_id from products where name ilike ${like}
-        ${sql.join(perWord, sql` `)}`,
+        select 'p', product_id, null from products where name ilike ${like}
+        ${sql.join(perWord, sql` `)}
+        ${addresses}`,
   );
-  const of = (kind: string) => res.rows.filter((r) => r.kind === kind).map((r) => r.id);
+  const of = (kind: string) => res.rows.filter((r) => r.kind === kind).map((r) => r.id!);
+  const addressCount = res.rows.find((r) => r.kind === 'n')?.id ?? undefined;
+  const listed = addressCount !== undefined && addressCount <= ADDRESS_LIST_MAX;
+  const addressesOf = (i: number) => res.rows.filter((r) => r.kind === `a${i}`).map((r) => r.address!);
   return {
     customerIds: of('c'),
     productIds: of('p'),
-    ...(words.length > 0 && { words: words.map((word, i) => ({ word, productIds: of(`w${i}`) })) }),
+    ...(words.length > 0 && {
+      words: words.map((word, i) => ({
+        word,
+        productIds: of(`w${i}`),
+        ...(listed && { addresses: addressesOf(i) }),
+      })),
+      ...(listed && { addressCount }),
+    }),
   };
 }
 
@@ -93,6 +138,89 @@ function hasProduct(productIds: number[], perOrder: boolean) {
   return perOrder ? sql`(${lines} limit 1) is not null` : sql`exists (${lines})`;
 }
 
+/** Texts as one text[] (a parameter each). */
+const textArray = (values: string[]) =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
+
+/** A condition known before any order is read (true, false) or tested per order. */
+type Cond = boolean | SQL;
+
+function anyOf(parts: Cond[]): Cond {
+  if (parts.includes(true)) return true;
+  const tested = parts.filter((p): p is SQL => p !== false);
+  if (tested.length === 0) return false;
+  return tested.length === 1 ? tested[0]! : sql`(${sql.join(tested, sql` or `)})`;
+}
+
+function allOf(parts: Cond[]): Cond {
+  if (parts.includes(false)) return false;
+  const tested = parts.filter((p): p is SQL => p !== true);
+  if (tested.length === 0) return true;
+  return tested.length === 1 ? tested[0]! : sql`(${sql.join(tested, sql` and `)})`;
+}
+
+/**
+ * A word in the order's delivery address. With the customer's addresses listed (decision 0049):
+ * none holds it, false; all do, true; else the order's address is one of those that do. Else
+ * tested on each order: strpos, not LIKE (the same test for a word of letters and digits, but
+ * the planner prices a LIKE with a long pattern as matching almost nothing and reads all of a
+ * big customer's orders then sorts them instead of walking its (customer, date) index and
+ * stopping at the page; decision 0046 part 3).
+ */
+function inAddress(word: NonNullable<TextMatch['words']>[number], addressCount: number | undefined): Cond {
+  if (word.addresses === undefined || addressCount === undefined)
+    return sql`strpos(search_fold(o.delivery_address), ${word.word}) > 0`;
+  if (word.addresses.length === 0) return false;
+  if (word.addresses.length >= addressCount) return true;
+  return sql`o.delivery_address = any(${textArray(word.addresses)})`;
+}
+
+/**
+ * What a text search matches, on orders alone: the customers named, the products named (each
+ * order's lines), and for a customer's own list every word in the address or a product of the
+ * order. Worked out as far as the customer's addresses tell (decision 0049): `true` when every
+ * order of the scope matches, `false` when none can; the product lookups of one alternative are
+ * one lookup of all their products.
+ */
+function textCondition(filter: OrderFilter, match: TextMatch): Cond {
+  const perOrder = filter.customerId !== null;
+  // a customer's own list: its name matched is every order of the list
+  const named =
+    match.customerIds.length === 0
+      ? false
+      : perOrder && match.customerIds.includes(filter.customerId!)
+        ? true
+        : sql`o.customer_id = any(${intArray(match.customerIds)})`;
+  const products = new Set(match.productIds);
+  let words: Cond = false;
+  if (match.words?.length) {
+    const each = match.words.map((w) => ({
+      address: inAddress(w, match.addressCount),
+      products: w.productIds,
+    }));
+    if (each.length === 1) {
+      // one word: its address test and its products are alternatives of the whole search
+      words = each[0]!.address;
+      for (const id of each[0]!.products) products.add(id);
+    } else {
+      words = allOf(
+        each.map((w) => anyOf([w.address, w.products.length === 0 ? false : hasProduct(w.products, true)])),
+      );
+    }
+  }
+  return anyOf([named, products.size === 0 ? false : hasProduct([...products], perOrder), words]);
+}
+
+/** The text part of the list's WHERE when it is known without reading orders (true, false). */
+export function knownTextCondition(filter: OrderFilter, match: TextMatch | null): boolean | null {
+  if (orderNumberOf(filter.q) !== null || !match) return null;
+  const cond = textCondition(filter, match);
+  return typeof cond === 'boolean' ? cond : null;
+}
+
 /** The WHERE of the list: only what the filter needs, on orders alone (no join). */
 function whereClause(filter: OrderFilter, match: TextMatch | null) {
   const parts = [sql`true`];
@@ -103,21 +231,8 @@ function whereClause(filter: OrderFilter, match: TextMatch | null) {
     // an order number: an index lookup, not a text scan
     parts.push(sql`o.order_id = ${asId}`);
   } else if (match) {
-    const either = [];
-    if (match.customerIds.length > 0) either.push(sql`o.customer_id = any(${intArray(match.customerIds)})`);
-    if (match.productIds.length > 0) either.push(hasProduct(match.productIds, filter.customerId !== null));
-    if (match.words?.length) {
-      const each = match.words.map(({ word, productIds }) => {
-        // strpos, not LIKE: the same test for a word of letters and digits, but the planner
-        // prices a LIKE with a long pattern as matching almost nothing and reads all of a big
-        // customer's orders then sorts them (bigcustomer1: 40,000) instead of walking its
-        // (customer, date) index and stopping at the page (decision 0046 part 3)
-        const inAddress = sql`strpos(search_fold(o.delivery_address), ${word}) > 0`;
-        return productIds.length === 0 ? inAddress : sql`(${inAddress} or ${hasProduct(productIds, true)})`;
-      });
-      either.push(sql`(${sql.join(each, sql` and `)})`);
-    }
-    parts.push(either.length === 0 ? sql`false` : sql`(${sql.join(either, sql` or `)})`);
+    const cond = textCondition(filter, match);
+    if (cond !== true) parts.push(cond === false ? sql`false` : cond);
   }
   return sql.join(parts, sql` and `);
 }
@@ -195,12 +310,18 @@ export async function countOrders(
   if (orderNumberOf(filter.q) === null && match && match.productIds.length === 0 && !match.words?.length) {
     return { total: await countFromCounters(db, match.customerIds, filter.status), capped: false };
   }
+  const capped = (n: number) =>
+    n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+  // known from the customer's addresses (decision 0049): none, or every order of the scope
+  // (the counters; the same total as counting them up to the cap)
+  const known = knownTextCondition(filter, match);
+  if (known === false) return { total: 0, capped: false };
+  if (known === true) return capped(await countFromCounters(db, scopeIds, filter.status));
   const res = await db.execute<{ n: number }>(
     sql`select count(*)::int as n from (select 1 from orders o where ${whereClause(filter, match)}
         limit ${SEARCH_COUNT_CAP + 1}) x`,
   );
-  const n = res.rows[0]?.n ?? 0;
-  return n > SEARCH_COUNT_CAP ? { total: SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+  return capped(res.rows[0]?.n ?? 0);
 }
 
 /** Where a keyset page starts: after this order (in the list's order), if the caller may see it. */
@@ -223,20 +344,24 @@ export async function listOrders(
   limit: number,
   offset: number,
   options: { match?: TextMatch | null; after?: number } = {},
-) {
+): Promise<OrderSummaryRow[]> {
+  // a search that no order can match (decision 0049) reads none; one that every order of the
+  // scope matches is the plain list
+  const known = knownTextCondition(filter, options.match ?? null);
+  if (known === false) return [];
   const keyset =
     options.after === undefined
       ? sql``
       : sql`and (o.order_date, o.order_id) < (select order_date, order_id from orders where order_id = ${options.after})`;
   // A customer's own first page, unfiltered, is prepared (its page size in the text): its plan
-  // walks the customer's index (customer, date) for a customer of two orders or of 40,000.
+  // walks the customer's index (customer, date) for a customer of two orders or of 40,000. So
+  // is a search that every one of its orders matches (the same statement, decision 0049).
   // Other pages, status filters (skewed counts), searches (decision 0011), the staff list and
   // cursors keep custom plans.
   const plain =
     filter.customerId !== null &&
     !filter.status &&
-    !filter.q &&
-    !options.match &&
+    (options.match ? known === true : !filter.q) &&
     options.after === undefined &&
     offset === 0;
   const paging = plain ? sql`limit ${literalCount(limit)}` : sql`limit ${limit} offset ${offset}`;
