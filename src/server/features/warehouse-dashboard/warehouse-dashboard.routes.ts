@@ -20,14 +20,7 @@ export function registerWarehouseDashboardRoutes(app: App, ctx: AppContext): voi
         response: { 200: warehouseStatsSchema, 403: errorSchema },
       },
     },
-    async (): Promise<WarehouseStats> => {
-      const [totals, recent, categories, trend] = await Promise.all([
-        q.stockTotals(ctx.db),
-        q.recentMovements(ctx.db, RECENT_UPDATES),
-        q.categoryDistribution(ctx.db),
-        q.stockTrend(ctx.db, businessDate(ctx.clock()), STOCK_TREND_DAYS),
-      ]);
-      return { ...totals, recent_updates: recent, category_distribution: categories, stock_trend: trend };
-    },
+    async (): Promise<WarehouseStats> =>
+      q.warehouseStats(ctx.db, businessDate(ctx.clock()), STOCK_TREND_DAYS, RECENT_UPDATES),
   );
 }
