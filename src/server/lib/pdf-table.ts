@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { fastStandardFonts } from './pdf-fonts';
 
 export interface PdfTableColumn {
   label: string;
@@ -33,6 +34,7 @@ const FONT_SIZE = 8.5;
  * Landscape past 6 columns. CPU-bound (pdfkit): the server runs it in a worker (pdf-pool.ts).
  */
 export function renderPdfTable(input: PdfTableInput): Promise<Buffer> {
+  fastStandardFonts();
   const landscape = input.columns.length > 6;
   const doc = new PDFDocument({
     size: 'A4',
@@ -87,12 +89,7 @@ export function renderPdfTable(input: PdfTableInput): Promise<Buffer> {
     let x = MARGIN;
     input.columns.forEach((col, i) => {
       const w = widths[i]!;
-      doc.text(cells[i] ?? '', x + 3, y, {
-        width: w - 6,
-        align: col.align ?? 'left',
-        lineBreak: false,
-        ellipsis: true,
-      });
+      drawCell(doc, cells[i] ?? '', x + 3, y, w - 6, col.align ?? 'left');
       x += w;
     });
     y += ROW_HEIGHT;
@@ -139,6 +136,48 @@ export function renderPdfTable(input: PdfTableInput): Promise<Buffer> {
   }
   doc.end();
   return done;
+}
+
+/** Characters after which pdfkit's line breaker must break, or that it measures apart (soft hyphen). */
+const LINE_BREAKS = /[\p{Cc}\u00ad\u2028\u2029]/u;
+/** Where pdfkit's line breaker may break a line (and its words' widths lose a kerning pair): any non-letter. */
+const NOT_WORD = /[^\p{L}\p{N}]/gu;
+/** The largest kerning of the standard fonts (180 thousandths of the size), rounded up, per word. */
+const KERN_SLACK = 0.2;
+
+/**
+ * One table cell: what `doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true })`
+ * draws, without pdfkit's LineWrapper when the text surely fits on its one line (decision 0048).
+ * The wrapper is most of a table's time (per call an event emitter and its listeners, the
+ * Unicode line breaker, each word measured with its kerning, again and again); for a text that
+ * fits, all it draws is one fragment at x, or right-aligned at x + (line width - width of the
+ * text without trailing spaces), computed here by the same operations, so the page's content is
+ * the same bytes (pdf-table.test.ts). A text that might not fit (a line break, a word or a line
+ * too long, kerning near the edge) or a line at the foot of the page goes through pdfkit as before.
+ */
+export function drawCell(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  align: 'left' | 'right',
+): void {
+  // the line width as LineWrapper computes it (horizontal scaling 100 %, one column)
+  const lineWidth = (width * 100) / 100;
+  const size = (doc as unknown as { _fontSize: number })._fontSize;
+  const fits =
+    !LINE_BREAKS.test(text) &&
+    y + doc.currentLineHeight(true) + 1 <= doc.page.maxY() &&
+    doc.widthOfString(text) + ((text.match(NOT_WORD)?.length ?? 0) + 1) * KERN_SLACK * size + 0.01 <=
+      lineWidth;
+  if (!fits) {
+    doc.text(text, x, y, { width, align, lineBreak: false, ellipsis: true });
+    return;
+  }
+  if (text === '') return;
+  const at = align === 'right' ? x + (lineWidth - doc.widthOfString(text.replace(/\s+$/, ''))) : x;
+  doc.text(text, at, y, { lineBreak: false });
 }
 
 /** Widths in proportion to the longest text of each column, within sensible bounds. */

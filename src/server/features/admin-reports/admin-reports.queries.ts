@@ -124,7 +124,9 @@ export async function tripsInSpan(db: Executor, span: Span) {
     sql`select t.train_trip_id, t.train_name, dc.name as departure_city, ac.name as arrival_city,
                ${isoTimestamp('t.departure_date_time')} as departure_date_time,
                t.total_capacity::float8 as total_capacity, t.used_capacity::float8 as used_capacity,
-               (select count(distinct a.order_id) from train_allocations a where a.train_trip_id = t.train_trip_id)::int as orders_count
+               -- an order is booked on a trip at most once (unique (order_id, train_trip_id)), so its
+               -- orders are its allocations: counted from the trip's index alone (decision 0048)
+               (select count(*) from train_allocations a where a.train_trip_id = t.train_trip_id)::int as orders_count
           from train_trips t
           join cities dc on dc.city_id = t.departure_city_id
           join cities ac on ac.city_id = t.arrival_city_id

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { fastStandardFonts } from '#server/lib/pdf-fonts';
 import { formatMoney } from '#shared/constants';
 import type { OrderDetail } from '#shared/contract/orders';
 import { COMPANY } from './order-documents';
@@ -7,6 +8,7 @@ const day = (iso: string) => iso.slice(0, 10);
 
 /** A one-page A4 invoice for an order (CPU-bound: the server runs it in the PDF worker). */
 export function renderInvoicePdf(order: OrderDetail, issuedAt: Date): Promise<Buffer> {
+  fastStandardFonts();
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice INV-${order.order_id}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
