@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { asciiJson, jsonWriter } from '#server/http/serializer';
 import { toCsv } from '#server/lib/csv';
 import { csvColumns } from '#server/lib/report-route';
 import { createUser } from '#server/test/factories';
@@ -11,6 +13,7 @@ import {
   createTruck,
   insertDelivery,
 } from '#server/test/scheduling-factories';
+import { deliveryPerformanceRow, PERFORMANCE_JSON_DEFAULT_LIMIT } from '#shared/contract/manager-reports';
 import { addDays } from '#shared/dates';
 import { deliveryPerformanceColumns, PERFORMANCE_BATCH_DELIVERIES, performanceRow } from './manager-reports';
 import * as q from './manager-reports.queries';
@@ -30,8 +33,8 @@ const day = '2031-03-10';
 // now: after some requested days, before others, with milliseconds
 const now = new Date('2031-03-12T09:17:43.517Z');
 
-/** The previous computation: the report's rows read through `orders`, rated and written in JS. */
-async function previousCsv(span: q.Span, at: Date) {
+/** The previous computation: the report's rows read through `orders`, rated in JS. */
+async function previousRows(span: q.Span, at: Date) {
   const res = await db.execute<Parameters<ReturnType<typeof performanceRow>>[0]>(
     sql`with d as (
           select d.delivery_id, d.delivery_date_time, d.status, d.route_id from deliveries d
@@ -50,8 +53,19 @@ async function previousCsv(span: q.Span, at: Date) {
         join routes r on r.route_id = d.route_id
         order by d.delivery_date_time desc, d.delivery_id desc, o.order_id`,
   );
-  return toCsv(csvColumns(deliveryPerformanceColumns), res.rows.map(performanceRow(at)));
+  return res.rows.map(performanceRow(at));
 }
+
+/** ... and written by the API's CSV writer. */
+const previousCsv = async (span: q.Span, at: Date) =>
+  toCsv(csvColumns(deliveryPerformanceColumns), await previousRows(span, at));
+
+/** ... or by the API's JSON writer (the contract's compiled writer, then asciiJson: decision 0045). */
+const writeJson = jsonWriter(z.array(deliveryPerformanceRow));
+const previousJson = async (span: q.Span, at: Date, page: { limit: number; offset?: number }) =>
+  asciiJson(
+    writeJson((await previousRows(span, at)).slice(page.offset ?? 0, (page.offset ?? 0) + page.limit)),
+  );
 
 const NAMES = [
   'Plain Traders',
@@ -75,6 +89,9 @@ const NAMES = [
   "'Quoted start",
   ' leading space',
   'Ünïcödé – Lanka ශ්‍රී 😀',
+  'Back\\slash "and" quote',
+  'Ctrl \u0001\u001f\u007f end',
+  'Separators \u2028 \u2029 and </script>',
 ];
 
 describe('the delivery performance CSV', () => {
@@ -219,12 +236,39 @@ describe('the delivery performance CSV', () => {
       }
       expect(toCsv(csvColumns(deliveryPerformanceColumns), []) + text).toBe(expected);
     }
-    // the JSON rows and the PDF's counts read the same facts
+    // the JSON rows (written by PostgreSQL, decision 0048) are byte for byte what the API's JSON
+    // writer makes of the previous computation's rows, on any page; the PDF's counts read the same facts
+    const rows = await previousRows(span, now);
+    expect(rows.length).toBe(NAMES.length + 3);
+    for (const page of [
+      { limit: 1000 },
+      { limit: 1 },
+      { limit: 5, offset: 3 },
+      { limit: 7, offset: rows.length - 2 },
+    ]) {
+      const json = await app.inject({
+        url: `/api/report/delivery-performance?from=${day}&to=${day}&limit=${page.limit}${page.offset === undefined ? '' : `&offset=${page.offset}`}`,
+        headers: manager.auth,
+      });
+      expect(json.statusCode).toBe(200);
+      expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(json.body).toBe(await previousJson(span, now, page));
+    }
     const json = await app.inject({
-      url: `/api/report/delivery-performance?from=${day}&to=${day}&limit=1000`,
+      url: `/api/report/delivery-performance?from=${day}&to=${day}`,
       headers: manager.auth,
     });
+    expect(json.body).toBe(await previousJson(span, now, { limit: PERFORMANCE_JSON_DEFAULT_LIMIT }));
     expect(toCsv(csvColumns(deliveryPerformanceColumns), json.json())).toBe(expected);
+    expect(json.body).toContain('"customer_name":"Back\\\\slash \\"and\\" quote"');
+    expect(json.body).toContain('"customer_name":"\\u00dcn\\u00efc\\u00f6d\\u00e9 \\u2013 Lanka');
+    expect(json.body).toContain('\\ud83d\\ude00"');
+    expect(json.body).toContain('"customer_name":"Ctrl \\u0001\\u001f\u007f end"');
+    const none = await app.inject({
+      url: '/api/report/delivery-performance?from=2031-01-01&to=2031-01-02',
+      headers: manager.auth,
+    });
+    expect(none.body).toBe('[]');
     const counts = await q.performanceCounts(db, span, now);
     const late = expected.split('\r\n').filter((l) => l.includes(',Late,')).length;
     expect(counts.find((c) => c.performance_status === 'Late')?.orders).toBe(late);

@@ -1,4 +1,5 @@
 import type { App, AppContext } from '#server/context';
+import { RawJson } from '#server/http/serializer';
 import {
   PDF_ROW_CAP,
   type Period,
@@ -195,6 +196,14 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
       });
       return rows.map(performanceRow(c.clock()));
     },
+    // the JSON rows written by PostgreSQL as the contract's writer would write `run`'s (decision 0048)
+    json: async (c, _user, { period, query }) =>
+      new RawJson(
+        await q.performanceJson(c.db, spanOf(period), c.clock(), {
+          limit: query.limit ?? PERFORMANCE_JSON_DEFAULT_LIMIT,
+          offset: query.offset,
+        }),
+      ),
     // the CSV holds every row (25,800 a month at a million orders): read a batch of whole
     // deliveries at a time, as the client takes them; `limit`/`offset` still cut it when given
     csvText: (c, _user, { period, query }) =>
