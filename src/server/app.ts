@@ -28,6 +28,7 @@ import { registerInventoryAlertRoutes } from './features/inventory-alerts/invent
 import { registerManagerReports } from './features/manager-reports/manager-reports';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { startNotificationSweeper } from './features/notifications/notifications.service';
+import { PlacementBatcher } from './features/orders/order-placement.queries';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerPlanningRoutes } from './features/planning/planning.routes';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions) {
       (() => Promise.reject(new Error('This app was built without database notifications (listen)'))),
     files: new FileStore(filesDir),
     authThrottle: new AuthThrottle(options.db, clock, { ...THROTTLE_RULES, ...options.throttleRules }),
+    placements: new PlacementBatcher(options.db),
   };
 
   if (options.queries) registerQueryCancel(app, options.queries);

@@ -9,6 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Listen } from './db/listen';
 import type { AuthThrottle } from './features/auth/throttle';
+import type { PlacementBatcher } from './features/orders/order-placement.queries';
 import type { TokenService } from './http/tokens';
 import type { FileStore } from './lib/file-store';
 
@@ -23,6 +24,8 @@ export interface AppContext {
   authThrottle: AuthThrottle;
   /** Uploaded files (order attachments) on disk, DATA_DIR/attachments. */
   files: FileStore;
+  /** Placements arriving together share one transaction and commit (decision 0047). */
+  placements: PlacementBatcher;
 }
 
 export type App = FastifyInstance<

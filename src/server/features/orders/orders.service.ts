@@ -10,7 +10,7 @@ import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared
 import { findReceipts } from '../crew/crew.queries';
 import { findAttachmentFile } from './attachments.queries';
 import { withKeptFiles } from './order-attachments';
-import { type PlacementResult, placeOrderStatement, readStock } from './order-placement.queries';
+import { type PlacementResult, readStock } from './order-placement.queries';
 import * as q from './orders.queries';
 
 /** Customers see their own orders only; staff see all. */
@@ -19,11 +19,14 @@ export function scopeOf(user: AuthUser): q.OrderScope {
 }
 
 /**
- * Places an order in one statement, its own transaction (decision 0031): the checks read what
- * the statement read, and only an order that passes them is written, with the hot rows
- * (products, rollups) taken last. The ledger trigger's CHECK refuses a negative balance when
- * another order took the units between the read and the lock. Attachments are files received
- * by the upload path, kept before the statement and removed again if it fails.
+ * Places an order in one statement (decision 0031): the checks read what the statement read, and
+ * only an order that passes them is written, with the hot rows (products, rollups) taken last.
+ * The statement runs alone in its own transaction when no other placement of this process is
+ * running, else together with the placements that arrived meanwhile in one transaction, each in
+ * its own savepoint, answered only after their one commit (ctx.placements, decision 0047). The
+ * ledger trigger's CHECK refuses a negative balance when another order took the units between
+ * the read and the lock. Attachments are files received by the upload path, kept before the
+ * statement and removed again if it fails.
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -42,7 +45,7 @@ export async function placeOrder(
     const ids = [...wanted.keys()].sort((a, b) => a - b);
     let placed: PlacementResult;
     try {
-      placed = await placeOrderStatement(ctx.db, {
+      placed = await ctx.placements.place({
         actorUserId: user.userId,
         customerId,
         at: now,
