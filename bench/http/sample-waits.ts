@@ -51,15 +51,28 @@ while (Date.now() - t0 < 60_000) {
   await new Promise((r) => setTimeout(r, 50));
 }
 await new Promise((r) => setTimeout(r, 1000));
-const backends = (
-  await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db])
-).rows.map((r) => r.pid as number);
+// the bench database's backends, listed at each snapshot: a pool opens connections as it needs
+// them (a server placing orders in batches uses few), so one opened after the first snapshot
+// counts from zero
+const backendsNow = async () =>
+  (
+    await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db])
+  ).rows.map((r) => r.pid as number);
+const backends = new Set(await backendsNow());
+const firstCpu = new Map<number, number>();
 const nodes = serverPids();
 /** CPU seconds so far, the WAL position, the last order id and the WAL counters. */
 async function snapshot() {
+  const pids = await backendsNow();
+  for (const p of pids) backends.add(p);
+  const pg = pids.reduce((s, p) => {
+    const cpu = cpuOf(p);
+    if (!firstCpu.has(p)) firstCpu.set(p, cpu);
+    return s + cpu - firstCpu.get(p)!;
+  }, 0);
   return {
     cpu: {
-      pg: backends.reduce((s, p) => s + cpuOf(p), 0),
+      pg,
       node: nodes.reduce((s, p) => s + cpuOf(p), 0),
     },
     lsn: (await c.query('select pg_current_wal_lsn() as l')).rows[0].l as string,
@@ -97,7 +110,7 @@ const { cpu: cpu1, lsn: lsn1, orders: orders1, wal: wal1 } = await snapshot();
 const walBytes = Number((await c.query('select pg_wal_lsn_diff($1, $2) as d', [lsn1, lsn0])).rows[0].d);
 const placed = orders1 - orders0;
 console.log(
-  `sampler: ${elapsed.toFixed(1)} s, ${placed} orders (${(placed / elapsed).toFixed(0)}/s), ${backends.length} backends, ${nodes.length} server processes`,
+  `sampler: ${elapsed.toFixed(1)} s, ${placed} orders (${(placed / elapsed).toFixed(0)}/s), ${backends.size} backends, ${nodes.length} server processes`,
 );
 console.log(
   `  CPU per order: PostgreSQL backends ${(((cpu1.pg - cpu0.pg) / placed) * 1000).toFixed(2)} ms, Node server ${(((cpu1.node - cpu0.node) / placed) * 1000).toFixed(2)} ms (CPU s: pg ${(cpu1.pg - cpu0.pg).toFixed(1)}, node ${(cpu1.node - cpu0.node).toFixed(1)})`,
