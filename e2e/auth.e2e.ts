@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loginAs, screenshot, setupBrowser } from './support';
+import type { PublicFigures } from '#shared/contract/public-figures';
+import { figureTexts } from '#web/features/public-figures/lib/figure-texts';
+import { baseURL, loginAs, screenshot, setupBrowser } from './support';
 
 const browser = setupBrowser();
 
@@ -43,11 +45,22 @@ describe('signing in', () => {
     await page.context().close();
   });
 
-  it('shows the landing page with both logins and the marketing figures', async () => {
+  it('shows the landing page with both logins and the figures of the database', async () => {
     const page = await browser.newPage();
     await page.goto('/');
-    await page.getByText('50.8K').first().waitFor();
-    await page.getByText('98%').first().waitFor();
+    // the figures the API answers anyone (decision 0052), as the page writes them
+    const res = await fetch(`${baseURL()}/api/public/figures`);
+    expect(res.status).toBe(200);
+    const [processed, onTime] = figureTexts((await res.json()) as PublicFigures);
+    const figures = page.getByRole('definition');
+    await page.locator('dl[aria-busy="false"]').waitFor();
+    const shown = await figures.allInnerTexts();
+    expect(shown).toHaveLength(2);
+    for (const [i, figure] of [processed, onTime].entries()) {
+      expect(shown[i]).toContain(figure.value);
+      expect(shown[i]).toContain(figure.hint);
+    }
+    expect(processed.value).not.toBe('50.8K');
     await screenshot(page, 'landing');
     await page
       .getByRole('link', { name: /Staff Login/i })

@@ -17,7 +17,8 @@ export interface Measured {
 
 export async function loadApi(
   url: string,
-  token: string,
+  /** The bearer token; null: none (a public endpoint). */
+  token: string | null,
   connections: number,
   seconds: number,
   /** A fixed number of requests instead of a duration (the smoke test: each run answers once). */
@@ -27,7 +28,7 @@ export async function loadApi(
     url,
     connections,
     ...(amount ? { amount } : { duration: seconds }),
-    headers: { authorization: `Bearer ${token}` },
+    headers: token === null ? {} : { authorization: `Bearer ${token}` },
     timeout: 30,
   });
   const errors = result.errors + result.timeouts + result.non2xx;

@@ -1,6 +1,6 @@
 // The endpoints `npm run bench -- --http` measures: every list, detail, dashboard and report.
 // Add a line for each new GET endpoint of your portal. `path` may use the ids resolved by
-// IDS below ({name}); `user` is whose token the requests carry. The SQL the bench compares with
+// IDS below ({name}); `user` is whose token the requests carry (`public`: none, a call anyone may make). The SQL the bench compares with
 // is captured from the endpoint itself (bench/http/capture.ts), so an entry needs no SQL.
 
 export type BenchUser = 'customer' | 'manager' | 'warehouse' | 'admin' | 'driver';
@@ -8,7 +8,8 @@ export type EndpointKind = 'list' | 'detail' | 'dashboard' | 'report';
 
 export interface BenchEndpoint {
   name: string;
-  user: BenchUser;
+  /** Whose token the requests carry; `public`: no token (a route open to anyone). */
+  user: BenchUser | 'public';
   kind: EndpointKind;
   path: string;
   /** A known cost the issue that owns the endpoint has already reported (shown in the table). */
@@ -93,6 +94,9 @@ const reportCenter: BenchEndpoint[] = REPORT_CENTER.flatMap(([report, query]) =>
 );
 
 export const ENDPOINTS: BenchEndpoint[] = [
+  // ---- landing page, no sign-in (decision 0052) ----
+  { name: 'landing figures (public)', user: 'public', kind: 'dashboard', path: '/api/public/figures' },
+
   // ---- customer portal (the heavy customer: 4 % of all orders) ----
   { name: 'customer orders page 1', user: 'customer', kind: 'list', path: '/api/orders?page=1&page_size=10' },
   // a big customer's (bigcustomer1: 40,000 orders, one address) history searched (decision 0046 part 3)

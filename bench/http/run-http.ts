@@ -138,6 +138,7 @@ async function startInProcess(url: string, port: number, pool: number) {
     listen: database.listen,
     queries: database.queries,
     cacheUsers: true,
+    cachePublicFigures: true,
     jwtSecret: SECRET,
   });
   await app.listen({ port, host: '127.0.0.1' });
@@ -188,13 +189,14 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
   const chosen = ENDPOINTS.filter(
     (e) => (parts.length === 0 || parts.some((p) => matches(e, p))) && !skipped.some((p) => matches(e, p)),
   );
-  const runnable: Array<{ endpoint: BenchEndpoint; path: string; userId: number }> = [];
+  // userId null: a public endpoint, asked without a token
+  const runnable: Array<{ endpoint: BenchEndpoint; path: string; userId: number | null }> = [];
   for (const endpoint of chosen) {
     const missing = [...endpoint.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).filter((k) => ids[k] == null);
-    const userId = userIds[endpoint.user];
+    const userId = endpoint.user === 'public' ? null : userIds[endpoint.user];
     if (missing.length > 0 || userId === undefined) {
       log(
-        `skipped ${endpoint.name}: no ${missing.length > 0 ? missing.join(', ') : `login ${LOGINS[endpoint.user]}`} in this database`,
+        `skipped ${endpoint.name}: no ${missing.length > 0 ? missing.join(', ') : `login ${endpoint.user === 'public' ? '' : LOGINS[endpoint.user]}`} in this database`,
       );
       continue;
     }
@@ -224,7 +226,7 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
         log(`skipped ${r.endpoint.name}: answered ${capture.status}`);
         continue;
       }
-      const token = await tokens.sign(r.userId);
+      const token = r.userId === null ? null : await tokens.sign(r.userId);
       if (options.warmup) {
         // at the lowest concurrency: a warm-up at 64 connections left up to 64 requests of a slow
         // endpoint in the server when it stopped, and the 4-connection run measured their tail

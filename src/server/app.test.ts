@@ -18,6 +18,7 @@ describe('routes and permissions', () => {
     const publicRoutes = app.declaredRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`);
     expect(publicRoutes.sort()).toEqual([
       'GET /api/health',
+      'GET /api/public/figures',
       'POST /api/auth/login',
       'POST /api/auth/register_public_customer',
     ]);

@@ -33,6 +33,7 @@ import { registerOrderSchedulingRoutes } from './features/orders/order-schedulin
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerPlanningRoutes } from './features/planning/planning.routes';
 import { registerProductRoutes } from './features/products/products.routes';
+import { registerPublicFiguresRoutes } from './features/public-figures/public-figures.routes';
 import { registerSearchRoutes } from './features/search/search.routes';
 import { registerStockReportRoutes } from './features/stock-reports/stock-reports.routes';
 import { registerStoreRoutes } from './features/stores/stores.routes';
@@ -82,6 +83,11 @@ export interface BuildAppOptions {
    */
   cacheUsers?: boolean;
   /**
+   * Keep the landing page's public figures in memory for a few seconds (decision 0052). The
+   * server turns it on; tests that write and expect the very next answer to count it leave it off.
+   */
+  cachePublicFigures?: boolean;
+  /**
    * Sweep the notifications time makes (a delivery starting soon, one running late) this often,
    * in milliseconds. The server sets it; tests that move the clock sweep by hand.
    */
@@ -128,6 +134,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerBusinessReports,
   registerCrewRoutes,
   registerNotificationRoutes,
+  registerPublicFiguresRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions) {
@@ -167,6 +174,7 @@ export async function buildApp(options: BuildAppOptions) {
     files: new FileStore(filesDir),
     authThrottle: new AuthThrottle(options.db, clock, { ...THROTTLE_RULES, ...options.throttleRules }),
     placements: new PlacementBatcher(options.db),
+    cachePublicFigures: options.cachePublicFigures ?? false,
   };
 
   if (options.queries) registerQueryCancel(app, options.queries);

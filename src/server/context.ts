@@ -26,6 +26,8 @@ export interface AppContext {
   files: FileStore;
   /** Placements arriving together share one transaction and commit (decision 0047). */
   placements: PlacementBatcher;
+  /** Answer the landing page's figures from memory for a few seconds (decision 0052). */
+  cachePublicFigures: boolean;
 }
 
 export type App = FastifyInstance<

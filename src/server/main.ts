@@ -55,6 +55,7 @@ async function serve(isWorker: boolean) {
     listen: database.listen,
     queries: database.queries,
     cacheUsers: true,
+    cachePublicFigures: true,
     sweepNotificationsEveryMs: 60_000,
     jwtSecret: config.jwtSecret,
     tokenTtlMinutes: config.tokenTtlMinutes,

@@ -146,6 +146,28 @@ export async function placeOrderAs(
   });
 }
 
+/**
+ * An order of one product placed through the API, then given a requested date `scheduleInDays`
+ * from today (negative: in the past), placed a week before it (the lead time the schema holds
+ * orders to): for figures that depend on requested and delivery dates.
+ */
+export async function placeOrderRequestedIn(
+  app: BuiltApp,
+  user: TestUser,
+  productId: number,
+  scheduleInDays: number,
+): Promise<number> {
+  const res = await placeOrderAs(app, user, [{ productID: productId, quantity: 1 }]);
+  if (res.statusCode !== 201) throw new Error(`placeOrderRequestedIn: ${res.statusCode} ${res.body}`);
+  const id = (res.json() as { order_id: number }).order_id;
+  await app.ctx.db.execute(
+    sql`update orders set schedule_date = ${daysFromNow(scheduleInDays)},
+                          order_date = ${daysFromNow(scheduleInDays - 7)}::timestamp at time zone 'UTC'
+         where order_id = ${id}`,
+  );
+  return id;
+}
+
 /** A multipart/form-data body for inject(). */
 export function multipart(
   fields: Record<string, string>,

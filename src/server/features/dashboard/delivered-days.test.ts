@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createProduct, createUser, daysFromNow, placeOrderAs } from '#server/test/factories';
+import { createProduct, createUser, daysFromNow, placeOrderRequestedIn } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import { setOrderStatus } from '../orders/orders.queries';
 import { deliveredSinceLive, headlineCounts } from './manager-stats.queries';
@@ -17,19 +17,9 @@ const product = await createProduct(app, { units: 1_000_000, name: `On-time Tea 
 const DAY = 86_400_000;
 const now = new Date();
 
-/** An order placed through the API, then given a requested date `scheduleInDays` from today. */
-async function place(scheduleInDays: number): Promise<number> {
-  const res = await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 1 }]);
-  expect(res.statusCode).toBe(201);
-  const id = (res.json() as { order_id: number }).order_id;
-  // placed a week before (the lead time the schema holds orders to)
-  await db.execute(
-    sql`update orders set schedule_date = ${daysFromNow(scheduleInDays)},
-                          order_date = ${daysFromNow(scheduleInDays - 7)}::timestamp at time zone 'UTC'
-         where order_id = ${id}`,
-  );
-  return id;
-}
+/** An order placed through the API, requested `scheduleInDays` from today. */
+const place = (scheduleInDays: number) =>
+  placeOrderRequestedIn(app, customer, product.productId, scheduleInDays);
 
 /** An instant `days` before now, plus `hours`. */
 const ago = (days: number, hours = 0) => new Date(now.getTime() - days * DAY + hours * 3_600_000);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
 
@@ -14,17 +14,32 @@ const utcDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
 const ymd = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * Headline counts, and orders delivered since `onTimeSince` and how many on time: whole UTC days
- * from the `delivered_days` rollup (migration 0014, decision 0037), the partial first day and
- * today from the orders themselves (orders_delivered_at_idx), so the answer is exact at any
- * instant while reading about 30 rollup rows and two days of index entries.
+ * Orders delivered since `since` and how many on time, as rows to sum (`delivered`, `on_time`):
+ * whole UTC days from the `delivered_days` rollup (migration 0014, decision 0037), the partial
+ * first day and today from the orders themselves (orders_delivered_at_idx), so the sum is exact
+ * at any instant while reading about 30 rollup rows and two days of index entries. The manager
+ * dashboard and the landing page's public figures (decision 0052) both sum these rows.
  */
-export async function headlineCounts(db: Executor, now: Date, onTimeSince: Date) {
-  const firstDayEnd = new Date(utcDay(onTimeSince).getTime() + DAY_MS);
+export function deliveredSinceRows(now: Date, since: Date): SQL {
+  const firstDayEnd = new Date(utcDay(since).getTime() + DAY_MS);
   const today = utcDay(now);
   // [since, edgeEnd) and [tailStart, ...) from the orders; the whole days between from the rollup
   const edgeEnd = firstDayEnd < today ? firstDayEnd : today;
-  const tailStart = onTimeSince > today ? onTimeSince : today;
+  const tailStart = since > today ? since : today;
+  return sql`select delivered, on_time from delivered_days
+               where day >= ${ymd(firstDayEnd)}::date and day < ${ymd(today)}::date
+              union all
+              select count(*), coalesce(sum(delivered_on_time(o.delivered_at, o.schedule_date)), 0)
+                from orders o
+               where o.delivered_at >= ${since.toISOString()} and o.delivered_at < ${edgeEnd.toISOString()}
+              union all
+              select count(*), coalesce(sum(delivered_on_time(o.delivered_at, o.schedule_date)), 0)
+                from orders o
+               where o.delivered_at >= ${tailStart.toISOString()}`;
+}
+
+/** Headline counts, and orders delivered since `onTimeSince` and how many on time (deliveredSinceRows). */
+export async function headlineCounts(db: Executor, now: Date, onTimeSince: Date) {
   const res = await db.execute<{
     active_train_trips: number;
     active_truck_routes: number;
@@ -37,16 +52,7 @@ export async function headlineCounts(db: Executor, now: Date, onTimeSince: Date)
           (select count(*) from deliveries where status <> 'Delivered')::int as active_truck_routes,
           (select count(*) from orders where status = 'Pending')::int as pending_orders,
           coalesce(sum(r.delivered), 0)::int as delivered, coalesce(sum(r.on_time), 0)::int as on_time
-        from (select delivered, on_time from delivered_days
-               where day >= ${ymd(firstDayEnd)}::date and day < ${ymd(today)}::date
-              union all
-              select count(*), coalesce(sum(delivered_on_time(o.delivered_at, o.schedule_date)), 0)
-                from orders o
-               where o.delivered_at >= ${onTimeSince.toISOString()} and o.delivered_at < ${edgeEnd.toISOString()}
-              union all
-              select count(*), coalesce(sum(delivered_on_time(o.delivered_at, o.schedule_date)), 0)
-                from orders o
-               where o.delivered_at >= ${tailStart.toISOString()}) r`,
+        from (${deliveredSinceRows(now, onTimeSince)}) r`,
   );
   return res.rows[0]!;
 }

@@ -25,6 +25,11 @@ export function priorityFor(daysLeft: number): Priority {
   return 'Low';
 }
 
+/** Percent of `delivered` that were on time, one decimal; null when nothing was delivered. */
+export function onTimeRate(onTime: number, delivered: number): number | null {
+  return delivered > 0 ? Math.round((onTime / delivered) * 1000) / 10 : null;
+}
+
 /** GET /dashboard/manager-stats: every figure from the database, none hard-coded. */
 export async function managerStats(ctx: AppContext): Promise<ManagerStats> {
   const now = ctx.clock();
@@ -65,7 +70,7 @@ export async function managerStats(ctx: AppContext): Promise<ManagerStats> {
     active_train_trips: counts.active_train_trips,
     active_truck_routes: counts.active_truck_routes,
     pending_orders: counts.pending_orders,
-    on_time_rate: counts.delivered > 0 ? Math.round((counts.on_time / counts.delivered) * 1000) / 10 : null,
+    on_time_rate: onTimeRate(counts.on_time, counts.delivered),
     on_time_window_days: ON_TIME_WINDOW_DAYS,
     upcoming_trips: trips.map((t) => {
       const used = toCents(t.used_capacity);

@@ -2,16 +2,11 @@ import { ArrowRight, LogIn, MapPin, TrainFront, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandLogo } from '#web/components/brand-logo';
 import { buttonClasses } from '#web/components/ui/button';
+import { LandingFigures } from '#web/features/public-figures/components/landing-figures';
 import { paths } from '#web/lib/paths';
 import { PortalCards } from './portal-cards';
 
 const CITIES = ['Colombo', 'Negombo', 'Galle', 'Matara', 'Jaffna', 'Trincomalee'];
-
-/** Marketing figures are static by design (portal-spec §1). */
-const FIGURES = [
-  { value: '50.8K', label: 'Orders processed' },
-  { value: '98%', label: 'On-time delivery' },
-];
 
 export function LandingPage() {
   return (
@@ -63,14 +58,7 @@ export function LandingPage() {
                   Staff Login
                 </Link>
               </div>
-              <dl className="mt-12 grid max-w-md grid-cols-2 gap-6">
-                {FIGURES.map((figure) => (
-                  <div key={figure.label} className="border-l-2 border-indigo-500 pl-4">
-                    <dt className="text-sm text-slate-600">{figure.label}</dt>
-                    <dd className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{figure.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <LandingFigures />
             </div>
             <RouteCard />
           </div>
