@@ -19,6 +19,7 @@ import {
   Truck,
   Users,
 } from 'lucide-react';
+import { ORDER_LEAD_DAYS } from '#shared/constants';
 import type { Portal } from '#shared/roles';
 import { paths } from '#web/lib/paths';
 
@@ -45,7 +46,7 @@ export interface PortalMeta {
 export const PORTAL_META: Record<Portal, PortalMeta> = {
   customer: {
     title: 'Customer Portal',
-    summary: 'Place orders with a 7-day lead time, follow their status and review your order history.',
+    summary: `Place orders with a ${ORDER_LEAD_DAYS}-day lead time, follow their status and review your order history.`,
     icon: Package,
     home: paths.customer.root,
     nav: [

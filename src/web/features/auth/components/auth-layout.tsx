@@ -1,12 +1,13 @@
 import { ArrowLeft, CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ORDER_LEAD_DAYS } from '#shared/constants';
 import { BrandLogo } from '#web/components/brand-logo';
 import { paths } from '#web/lib/paths';
 
 const POINTS = [
   'Rail from Kandy to regional stores, trucks for the last mile',
-  'Orders scheduled with a 7-day lead time',
+  `Orders scheduled with a ${ORDER_LEAD_DAYS}-day lead time`,
   'One portal for customers, managers, warehouse and delivery crews',
 ];
 
