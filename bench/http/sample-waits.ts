@@ -9,13 +9,14 @@ const [url, secondsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 10);
 const TICK = Number(process.env.CLK_TCK ?? 100);
 
-function cpuOf(pid: number): number {
+/** CPU seconds a process has used, or null when it is gone. */
+function cpuOf(pid: number): number | null {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
     return (Number(rest[11]) + Number(rest[12])) / TICK;
   } catch {
-    return 0;
+    return null;
   }
 }
 function serverPids(): number[] {
@@ -51,30 +52,35 @@ while (Date.now() - t0 < 60_000) {
   await new Promise((r) => setTimeout(r, 50));
 }
 await new Promise((r) => setTimeout(r, 1000));
-// the bench database's backends, listed at each snapshot: a pool opens connections as it needs
-// them (a server placing orders in batches uses few), so one opened after the first snapshot
-// counts from zero
+// the bench database's backends, listed again every 100 ms: a pool opens connections as it needs
+// them (a server placing orders in batches uses few) and closes idle ones, so each backend is
+// counted by its own PID, from its CPU when first seen to its CPU when last seen (a backend that
+// has exited by the end keeps what it used while it was sampled)
 const backendsNow = async () =>
   (
     await c.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [db])
   ).rows.map((r) => r.pid as number);
-const backends = new Set(await backendsNow());
+const backends = new Set<number>();
 const firstCpu = new Map<number, number>();
+const lastCpu = new Map<number, number>();
 const nodes = serverPids();
+async function sampleBackends() {
+  for (const p of await backendsNow()) backends.add(p);
+  for (const p of [...backends, ...nodes]) {
+    const cpu = cpuOf(p);
+    if (cpu === null) continue;
+    if (!firstCpu.has(p)) firstCpu.set(p, cpu);
+    lastCpu.set(p, cpu);
+  }
+}
+/** CPU seconds used since first seen by these processes (each up to when it was last seen). */
+const used = (pids: Iterable<number>) =>
+  [...pids].reduce((s, p) => s + (lastCpu.get(p) ?? 0) - (firstCpu.get(p) ?? 0), 0);
 /** CPU seconds so far, the WAL position, the last order id and the WAL counters. */
 async function snapshot() {
-  const pids = await backendsNow();
-  for (const p of pids) backends.add(p);
-  const pg = pids.reduce((s, p) => {
-    const cpu = cpuOf(p);
-    if (!firstCpu.has(p)) firstCpu.set(p, cpu);
-    return s + cpu - firstCpu.get(p)!;
-  }, 0);
+  await sampleBackends();
   return {
-    cpu: {
-      pg,
-      node: nodes.reduce((s, p) => s + cpuOf(p), 0),
-    },
+    cpu: { pg: used(backends), node: used(nodes) },
     lsn: (await c.query('select pg_current_wal_lsn() as l')).rows[0].l as string,
     orders: Number((await c.query('select max(order_id) as n from orders')).rows[0].n),
     wal: (await c.query('select wal_records, wal_fpi, wal_sync from pg_stat_wal')).rows[0],
@@ -103,6 +109,7 @@ while (Date.now() - started < (seconds - 2) * 1000) {
   counts.set('idle (waiting for Node)', (counts.get('idle (waiting for Node)') ?? 0) + idle);
   for (const r of rows) counts.set(r.w, (counts.get(r.w) ?? 0) + r.n);
   samples += 1;
+  if (samples % 10 === 0) await sampleBackends();
   await new Promise((r) => setTimeout(r, 10));
 }
 const elapsed = (Date.now() - started) / 1000;

@@ -77,12 +77,13 @@ interface OrderError {
 }
 
 /**
- * Places several orders in one call of `place_orders()` (migrations/0021, decision 0047): one
- * round trip and one transaction for all of them, each order placed by `place_order()` in its
- * own subtransaction. Answers per order, in the order given: what `place_order()` answered, the
- * error it failed with (rolled back to its savepoint, nothing of it written) as the driver would
- * have raised it, or RETRY: not placed, nothing written, because it wanted a product another
- * transaction held out of the batch's lock order; place it again. Resolves only once the batch
+ * Places several orders in one call of `place_orders()` (migrations/0021 and 0024, decisions 0047
+ * and 0050): one round trip and one transaction for all of them, each order placed by
+ * `place_order()`, all in one subtransaction; when one fails, all again, each in its own. Answers
+ * per order, in the order given: what `place_order()` answered, the error it failed with (rolled
+ * back to its savepoint, nothing of it written) as the driver would have raised it, or RETRY: not
+ * placed, nothing written, because it wanted a product another transaction held out of the
+ * batch's lock order; place it again. Resolves only once the batch
  * has committed; a failing commit rejects.
  */
 export async function placeOrderBatch(
@@ -136,20 +137,22 @@ interface Waiting {
 }
 
 /**
- * The most orders in one batch. Each order's savepoint leaves its reservations' key-share locks on
- * the products' newest rows, so the next order's update of a product makes a multixact, and every
- * order of the batch reads the batch's earlier row versions of its products: the work per order
- * grows with the batch (measured: PostgreSQL CPU per order 1.5-1.65 ms with 8-16, 1.9-2.7 ms with
- * 32). Well below the 64 subtransactions PostgreSQL tracks per session in shared memory.
+ * The most orders in one batch. A batch runs in one subtransaction (migration 0024), so its orders
+ * make no multixact on the products they share and the work per order no longer grows with the
+ * batch as it did with a savepoint per order (decision 0047: 1.9-2.7 ms of PostgreSQL CPU per order
+ * with 32); decision 0050 measured 32. The fallback after a failing order (a savepoint per order)
+ * stays below the 64 subtransactions PostgreSQL tracks per session in shared memory.
  */
-export const MAX_BATCH = 16;
+export const MAX_BATCH = 32;
 
 /**
  * Placement's group commit (decision 0047). An order arriving while no batch of this process is
  * running is placed at once, alone, by `place_order()` (no timer, no added wait). Orders that
  * arrive while one is running wait for it and are then placed together, up to MAX_BATCH, by
- * `place_orders()`: one transaction and one commit for all of them, each order in its own
- * savepoint. Each caller gets its own answer or error, only after the commit.
+ * `place_orders()`: one transaction and one commit for all of them, each order placed whole or not
+ * at all. Each caller gets its own answer or error, only after the commit. A batch waits for its
+ * turn on the database (the advisory lock: one batch at a time, also across server processes)
+ * and then takes along the orders that arrived meanwhile, up to MAX_BATCH (decision 0050).
  *
  * The batches run outside the request that happened to start them: they serve many requests, so
  * one client going away cancels none of them (each order is placed or not as a whole either way).
@@ -198,6 +201,9 @@ export class PlacementBatcher {
         // statement of its own, so the batch's statement starts after the previous batch's
         // commit, and its snapshot lets that batch's old product rows be pruned
         await tx.execute(sql`select pg_advisory_xact_lock(${BATCH_LOCK})`);
+        // orders that arrived while this batch waited for its turn go with it: while another
+        // process's batch runs, this one grows instead of leaving them for the next turn
+        batch.push(...this.waiting.splice(0, MAX_BATCH - batch.length));
         return placeOrderBatch(
           tx,
           batch.map((w) => w.input),

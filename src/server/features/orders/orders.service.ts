@@ -22,8 +22,9 @@ export function scopeOf(user: AuthUser): q.OrderScope {
  * Places an order in one statement (decision 0031): the checks read what the statement read, and
  * only an order that passes them is written, with the hot rows (products, rollups) taken last.
  * The statement runs alone in its own transaction when no other placement of this process is
- * running, else together with the placements that arrived meanwhile in one transaction, each in
- * its own savepoint, answered only after their one commit (ctx.placements, decision 0047). The
+ * running, else together with the placements that arrived meanwhile in one transaction, each
+ * placed whole or not at all, answered only after their one commit (ctx.placements, decisions
+ * 0047 and 0050). The
  * ledger trigger's CHECK refuses a negative balance when another order took the units between
  * the read and the lock. Attachments are files received by the upload path, kept before the
  * statement and removed again if it fails.

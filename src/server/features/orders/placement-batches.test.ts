@@ -5,6 +5,7 @@ import { pgErrorCode, pgErrorMessage } from '#server/http/errors';
 import { createProduct, createUser, daysFromNow, placeOrderAs, type TestUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import {
+  MAX_BATCH,
   PlacementBatcher,
   type PlacementInput,
   type PlacementResult,
@@ -12,8 +13,9 @@ import {
   RETRY,
 } from './order-placement.queries';
 
-// Placements that arrive together are placed in one transaction, each order in its own
-// savepoint, and committed once (decision 0047). What must still hold for every order: it is
+// Placements that arrive together are placed in one transaction and committed once (decision
+// 0047); the batch runs in one subtransaction, and each order gets a savepoint of its own only
+// when one of them fails (decision 0050). What must still hold for every order: it is
 // placed whole or not at all, with its own answer, its own actor on its audit rows, and only
 // after the commit; nothing is oversold.
 const t = await createTestApp();
@@ -75,6 +77,24 @@ async function expectNoTraceOfUnplacedOrders() {
                       + coalesce((select sum(delta) from order_count_deltas d where d.customer_id = c.customer_id), 0)
            )::int as miscounted`);
   expect(res.rows[0]).toEqual({ orphans: 0, miscounted: 0 });
+}
+
+/** What a promise was rejected with, or null when it was fulfilled. */
+const errorOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => null,
+    (err: unknown) => err,
+  );
+
+/** Another session (PostgreSQL) holding a product, as a placement or cancellation would. */
+async function holdingProduct(productId: number) {
+  const holder = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await holder.connect();
+  const schema = (await db.execute<{ s: string }>(sql`select current_schema() as s`)).rows[0]!.s;
+  await holder.query(`set search_path = ${schema}, public`);
+  await holder.query('begin');
+  await holder.query('select 1 from products where product_id = $1 for no key update', [productId]);
+  return holder;
 }
 
 function placed(answer: PlacementResult | Error | typeof RETRY): PlacementResult {
@@ -175,14 +195,7 @@ describe('placing orders in batches', () => {
         input(buyers[0]!, [{ productId: product.productId, quantity: 1 }], `${tag} ok`),
         input(buyers[1]!, [{ productId: product.productId, quantity: 1 }], `${tag} fail`),
       ]);
-      expect(
-        refusedAtCommit(
-          await batch.then(
-            () => null,
-            (err: unknown) => err,
-          ),
-        ),
-      ).toBe(true);
+      expect(refusedAtCommit(await errorOf(batch))).toBe(true);
 
       // through the batcher: each waiting order gets the error, none is answered as placed
       const batcher = new PlacementBatcher(db);
@@ -195,15 +208,7 @@ describe('placing orders in batches', () => {
         batcher.place(input(buyers[1]!, [{ productId: product.productId, quantity: 1 }], `${tag} ok 3`)),
       ];
       expect((await first).order_id).not.toBeNull();
-      for (const p of together)
-        expect(
-          refusedAtCommit(
-            await p.then(
-              () => null,
-              (err: unknown) => err,
-            ),
-          ),
-        ).toBe(true);
+      for (const p of together) expect(refusedAtCommit(await errorOf(p))).toBe(true);
       expect(batcher.counts.batches).toBe(1);
     } finally {
       await db.execute(sql.raw('drop trigger fail_at_commit on orders'));
@@ -267,13 +272,8 @@ describe('placing orders in batches', () => {
     async () => {
       const low = await createProduct(app, { units: 50 });
       const high = await createProduct(app, { units: 50 });
-      // another session holds the lower product, as a placement or cancellation would
-      const holder = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await holder.connect();
-      const schema = (await db.execute<{ s: string }>(sql`select current_schema() as s`)).rows[0]!.s;
-      await holder.query(`set search_path = ${schema}, public`);
-      await holder.query('begin');
-      await holder.query('select 1 from products where product_id = $1 for no key update', [low.productId]);
+      // another session holds the lower product
+      const holder = await holdingProduct(low.productId);
       try {
         const answers = await placeOrderBatch(db, [
           input(buyers[0]!, [{ productId: high.productId, quantity: 1 }]),
@@ -312,6 +312,97 @@ describe('placing orders in batches', () => {
       }
       expect(await units(low.productId)).toBe(49);
       expect(await units(high.productId)).toBe(50 - 1 - 1 - 1 - 2);
+    },
+  );
+  it('places a full batch with one failing order: the batch is placed again order by order, only that one fails', async () => {
+    const product = await createProduct(app, { units: 1_000 });
+    const tag = `full ${Date.now()}`;
+    const failing = Math.floor(MAX_BATCH / 2);
+    const answers = await placeOrderBatch(
+      db,
+      Array.from({ length: MAX_BATCH }, (_, k) =>
+        input(
+          buyers[k % 2]!,
+          [{ productId: product.productId, quantity: k === failing ? 0 : 1 + (k % 3) }],
+          `${tag} ${k}`,
+        ),
+      ),
+    );
+    expect(answers).toHaveLength(MAX_BATCH);
+    expect(answers[failing]).toMatchObject({ code: '23514', constraint: 'order_items_quantity_check' });
+    const ids = answers.filter((_, k) => k !== failing).map((a) => placed(a).order_id!);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    expect(await rowsOf(`${tag} ${failing}`)).toEqual({ orders: 0, audit: 0 });
+    await expectNoTraceOfUnplacedOrders();
+    let sold = 0;
+    for (let k = 0; k < MAX_BATCH; k++) if (k !== failing) sold += 1 + (k % 3);
+    expect(await units(product.productId)).toBe(1_000 - sold);
+    const ledger = await db.execute<{ n: number; balances: number[] }>(sql`
+      select count(*)::int as n, array_agg(balance_after order by seq) as balances
+        from stock_movements where product_id = ${product.productId} and reason = 'order_reserved'`);
+    expect(ledger.rows[0]!.n).toBe(MAX_BATCH - 1);
+    expect(ledger.rows[0]!.balances.at(-1)).toBe(1_000 - sold);
+  });
+
+  it.runIf(onPostgres)(
+    'answers retry for an order whose lower product another session holds, even when it got the others below: nothing of it written, the batch goes on',
+    async () => {
+      const [low1, low2, high] = [
+        await createProduct(app, { units: 50 }),
+        await createProduct(app, { units: 50 }),
+        await createProduct(app, { units: 50 }),
+      ];
+      const holder = await holdingProduct(low2.productId);
+      try {
+        const answers = await placeOrderBatch(db, [
+          input(buyers[0]!, [{ productId: high.productId, quantity: 1 }]),
+          input(buyers[1]!, [
+            { productId: low1.productId, quantity: 1 },
+            { productId: low2.productId, quantity: 1 },
+            { productId: high.productId, quantity: 1 },
+          ]),
+          // the lower product the retried order did get stays with the batch: this one has it
+          input(buyers[1]!, [{ productId: low1.productId, quantity: 2 }]),
+        ]);
+        expect(placed(answers[0]!).order_id).not.toBeNull();
+        expect(answers[1]).toBe(RETRY);
+        expect(placed(answers[2]!).order_id).not.toBeNull();
+        expect(await units(low1.productId)).toBe(48);
+        expect(await units(low2.productId)).toBe(50);
+        expect(await units(high.productId)).toBe(49);
+        await expectNoTraceOfUnplacedOrders();
+      } finally {
+        await holder.query('rollback').catch(() => {});
+        await holder.end();
+      }
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'takes into a batch waiting for its turn the orders that arrive meanwhile (up to MAX_BATCH)',
+    async () => {
+      const product = await createProduct(app, { units: 100 });
+      // another process's batch, as far as this batcher can tell
+      const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await other.connect();
+      await other.query('select pg_advisory_lock(7021001)');
+      const batcher = new PlacementBatcher(db);
+      const one = () => batcher.place(input(buyers[0]!, [{ productId: product.productId, quantity: 1 }]));
+      try {
+        // the first goes alone (no batch, no turn to wait for); the next two wait for it, then
+        // wait as a batch for the other process's turn to end
+        const first = [one(), one(), one()];
+        expect((await first[0]!).order_id).not.toBeNull();
+        await new Promise((r) => setTimeout(r, 200));
+        const later = [one(), one()];
+        await new Promise((r) => setTimeout(r, 100));
+        await other.query('select pg_advisory_unlock(7021001)');
+        for (const p of [...first, ...later]) expect((await p).order_id).not.toBeNull();
+        expect(batcher.counts).toEqual({ batches: 1, retried: 0 });
+        expect(await units(product.productId)).toBe(95);
+      } finally {
+        await other.end();
+      }
     },
   );
 });
