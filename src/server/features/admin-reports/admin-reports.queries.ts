@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
+import { asciiJson } from '#server/http/serializer';
 import type { Period } from '#server/lib/report-route';
+import { NEAR_FULL_PERCENT } from '#shared/constants';
 
 /** A half-open span of instants [from, before). */
 export interface Span {
@@ -134,6 +136,59 @@ export async function tripsInSpan(db: Executor, span: Span) {
          order by t.departure_date_time, t.train_trip_id`,
   );
   return res.rows;
+}
+
+/**
+ * The utilisation of a trip in tenths of a percent, as `round(used / total * 100, 1) * 10` of
+ * period.ts computes it in JS (the same double operations: the numeric(10, 2) columns as float8,
+ * divided, times 100, times 10; then Math.round, which is the floor plus one when the fraction is
+ * at least a half: exact for these non-negative doubles, unlike floor(x + 0.5) or PostgreSQL's
+ * round(float8), which rounds half to even). 0 when the trip has no capacity.
+ */
+export const utilizationTenths = (used: SQL, total: SQL): SQL => {
+  const x = sql`(${used}::float8 / ${total}::float8 * 100 * 10)`;
+  return sql`(case when ${total} > 0 then floor(${x}) + case when ${x} - floor(${x}) >= 0.5 then 1 else 0 end else 0 end)::bigint`;
+};
+
+/** Tenths (a non-negative bigint) as the JS number tenths / 10 is written: 12, 12.3, 0.5. */
+export const tenthsText = (tenths: SQL): SQL =>
+  sql`((${tenths}) / 10)::text || case when (${tenths}) % 10 = 0 then '' else '.' || ((${tenths}) % 10)::text end`;
+
+/**
+ * A numeric(10, 2) as JSON writes the float8 the API reads for it: the decimal without trailing
+ * zeros (every decimal of at most 15 significant digits is the shortest text of its double).
+ */
+const numericJson = (column: string) => sql.raw(`trim_scale(${column})::text`);
+
+/**
+ * The train-capacity-utilization report's JSON answer written by PostgreSQL (decision 0051): each
+ * row of `tripsInSpan`, in its order, exactly as the contract's compiled writer writes what
+ * `trainCapacityRows` makes of it (fields in `trainCapacityRow`'s order, no spaces, texts through
+ * to_json, numbers as JS writes them); characters outside ASCII are then escaped by `asciiJson`.
+ * The server sends it as it is (RawJson) instead of parsing ~500 rows and writing them again.
+ */
+export async function trainCapacityJson(db: Executor, span: Span): Promise<string> {
+  const tenths = sql`t.tenths`;
+  const res = await db.execute<{ body: string }>(
+    sql`select '[' || coalesce(string_agg(concat(
+              '{"train_trip_id":', t.train_trip_id, ',"train_name":', to_json(t.train_name)::text,
+              ',"departure_city":', to_json(dc.name)::text, ',"arrival_city":', to_json(ac.name)::text,
+              ',"departure_date_time":"', ${isoTimestamp('t.departure_date_time')},
+              '","total_capacity":', ${numericJson('t.total_capacity')},
+              ',"used_capacity":', ${numericJson('t.used_capacity')},
+              ',"utilization_percent":', ${tenthsText(tenths)},
+              ',"orders_count":', (select count(*) from train_allocations a where a.train_trip_id = t.train_trip_id),
+              ',"status":"', case when ${tenths} > ${NEAR_FULL_PERCENT * 10} then 'Near Full' else 'On Schedule' end, '"}'),
+            ',' order by t.departure_date_time, t.train_trip_id), '') || ']' as body
+          from (select t.*, ${utilizationTenths(sql`t.used_capacity`, sql`t.total_capacity`)} as tenths
+                  from train_trips t
+                 where t.departure_date_time >= ${span.from.toISOString()} and t.departure_date_time < ${span.before.toISOString()}) t
+          join cities dc on dc.city_id = t.departure_city_id
+          join cities ac on ac.city_id = t.arrival_city_id`,
+  );
+  const body = res.rows[0]!.body;
+  // as many UTF-8 bytes as characters: all ASCII, nothing to escape
+  return Buffer.byteLength(body) === body.length ? body : asciiJson(body);
 }
 
 /** Assignments of each driver and assistant: in the span, in the week, and the latest one. */

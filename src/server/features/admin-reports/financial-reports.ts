@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { App, AppContext } from '#server/context';
+import { RawJson } from '#server/http/serializer';
 import { registerReport } from '#server/lib/report-route';
 import { NEAR_FULL_PERCENT } from '#shared/constants';
 import { employeeWorkloadRow, revenueAnalysisRow, trainCapacityRow } from '#shared/contract/admin-reports';
@@ -10,6 +12,20 @@ import { currentWeek, round, spanOf } from './period';
  * revenue analysis, train capacity utilisation, employee workload. (Product performance,
  * delivery performance and inventory alerts are the warehouse's and manager's, reused.)
  */
+/** The train-capacity-utilization rows of `tripsInSpan`'s trips: utilisation and status. */
+export function trainCapacityRows(
+  rows: Awaited<ReturnType<typeof q.tripsInSpan>>,
+): z.infer<typeof trainCapacityRow>[] {
+  return rows.map((r) => {
+    const percent = r.total_capacity > 0 ? round((r.used_capacity / r.total_capacity) * 100, 1) : 0;
+    return {
+      ...r,
+      utilization_percent: percent,
+      status: percent > NEAR_FULL_PERCENT ? ('Near Full' as const) : ('On Schedule' as const),
+    };
+  });
+}
+
 export function registerFinancialReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'revenue-analysis',
@@ -56,17 +72,9 @@ export function registerFinancialReports(app: App, ctx: AppContext): void {
       { key: 'orders_count', label: 'Orders', kind: 'int', total: 'sum' },
       { key: 'status', label: 'Status' },
     ],
-    async run(c, _user, { period }) {
-      const rows = await q.tripsInSpan(c.db, spanOf(period));
-      return rows.map((r) => {
-        const percent = r.total_capacity > 0 ? round((r.used_capacity / r.total_capacity) * 100, 1) : 0;
-        return {
-          ...r,
-          utilization_percent: percent,
-          status: percent > NEAR_FULL_PERCENT ? ('Near Full' as const) : ('On Schedule' as const),
-        };
-      });
-    },
+    run: async (c, _user, { period }) => trainCapacityRows(await q.tripsInSpan(c.db, spanOf(period))),
+    // the JSON rows written by PostgreSQL as the contract's writer would write `run`'s (decision 0051)
+    json: async (c, _user, { period }) => new RawJson(await q.trainCapacityJson(c.db, spanOf(period))),
   });
 
   registerReport(app, ctx, {
