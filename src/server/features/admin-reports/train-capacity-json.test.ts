@@ -22,7 +22,8 @@ setNow(NOW);
 const admin = await createUser(app, 'Admin');
 
 const writeJson = jsonWriter(z.array(trainCapacityRow));
-const apiJson = async (span: q.Span) => asciiJson(writeJson(trainCapacityRows(await q.tripsInSpan(db, span))));
+const apiJson = async (span: q.Span) =>
+  asciiJson(writeJson(trainCapacityRows(await q.tripsInSpan(db, span))));
 
 const NAMES = [
   'Plain Express',
