@@ -74,11 +74,16 @@ export async function adminChartData(ctx: AppContext, query: PeriodQuery): Promi
   );
   const length = Math.round((Date.parse(period.to) - Date.parse(period.from)) / DAY_MS) + 1;
   const previous = { from: addDays(period.from, -length), to: addDays(period.from, -1) };
-  const [sales, customers, previousTotal] = await Promise.all([
-    q.monthlySales(ctx.db, period.from, period.to),
-    q.customerMonths(ctx.db, period.from, period.to),
-    q.salesTotal(ctx.db, previous.from, previous.to),
-  ]);
+  const figures = await q.chartFigures(ctx.db, period, previous);
+  const sales = figures
+    .filter((r) => r.kind === 'sales')
+    .map((r) => ({ month: r.month!, customer_type: r.customer_type!, revenue: r.revenue!, orders: r.n! }));
+  const customers = figures.filter((r) => r.kind !== 'sales' && r.kind !== 'previous') as Array<{
+    kind: string;
+    month: string;
+    n: number;
+  }>;
+  const previousTotal = figures.find((r) => r.kind === 'previous')!.revenue!;
   const monthly: Record<string, MonthFigures> = {};
   const count = (kind: string, month: string) =>
     customers.find((r) => r.kind === kind && r.month === month)?.n ?? 0;
