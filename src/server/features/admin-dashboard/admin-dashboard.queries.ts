@@ -63,12 +63,12 @@ export async function orderCounts(db: Executor) {
  * - `sales`: revenue (goods + fees) and orders per month and customer type from the sales rollup,
  *   in month and type order; the month is truncated as a timestamp without time zone and
  *   written once per group (not to_char of a timestamptz per rollup row);
- * - `previous`: the revenue of the period before (`previousFrom`..`previousTo`);
+ * - `previous`: the revenue of the period before (`previous`, both days included);
  * - `clients`: customers who ordered, per month (customer_months); `new`: customer records created
  *   per business month; `logins`: customer logins created per month (all months, for the running
  *   total).
- * One round trip and one plan kept by each pooled connection: its generic plan is the same index
- * walks for any period (checked with force_generic_plan on the 1M copy).
+ * One round trip and one plan kept by each pooled connection: its generic plan is the same bitmap and
+ * index-only scans for any period (checked with force_generic_plan on the 1M copy).
  */
 export async function chartFigures(
   db: Executor,

@@ -7,11 +7,6 @@ import { employeeWorkloadRow, revenueAnalysisRow, trainCapacityRow } from '#shar
 import * as q from './admin-reports.queries';
 import { currentWeek, round, spanOf } from './period';
 
-/**
- * The admin report center's reports of portal-spec §3 that no other portal registered:
- * revenue analysis, train capacity utilisation, employee workload. (Product performance,
- * delivery performance and inventory alerts are the warehouse's and manager's, reused.)
- */
 /** The train-capacity-utilization rows of `tripsInSpan`'s trips: utilisation and status. */
 export function trainCapacityRows(
   rows: Awaited<ReturnType<typeof q.tripsInSpan>>,
@@ -26,6 +21,11 @@ export function trainCapacityRows(
   });
 }
 
+/**
+ * The admin report center's reports of portal-spec §3 that no other portal registered:
+ * revenue analysis, train capacity utilisation, employee workload. (Product performance,
+ * delivery performance and inventory alerts are the warehouse's and manager's, reused.)
+ */
 export function registerFinancialReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'revenue-analysis',
