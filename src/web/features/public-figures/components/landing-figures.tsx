@@ -25,7 +25,11 @@ function Figure({ figure, loading }: { figure: FigureText; loading: boolean }) {
       {loading ? (
         <dd className="mt-1">
           <span className="block h-9 w-20 animate-pulse rounded-md bg-slate-200" />
-          <span className="mt-1.5 block h-3.5 w-28 animate-pulse rounded bg-slate-100" />
+          {/* two lines, as tall as the hint under a loaded figure: the page does not move */}
+          <span className="mt-1 flex h-8 flex-col justify-center gap-1.5">
+            <span className="block h-3 w-28 animate-pulse rounded bg-slate-100" />
+            <span className="block h-3 w-20 animate-pulse rounded bg-slate-100" />
+          </span>
           <span className="sr-only">Loading</span>
         </dd>
       ) : (
