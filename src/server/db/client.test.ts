@@ -1,7 +1,10 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from './client';
+import { openPglite, openPostgres } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -24,6 +27,25 @@ describe.runIf(process.env.TEST_DB === 'postgres' && !!url)('the PostgreSQL pool
       expect(next.rows[0]!.pid).not.toBe(pid);
     } finally {
       await database.close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('embedded PGlite in a data directory', () => {
+  it('makes a data directory that does not exist yet, parents included', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'kp-data-'));
+    const dataDir = join(root, 'not', 'yet', 'there');
+    try {
+      const database = await openPglite(dataDir);
+      try {
+        const r = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+        expect(r.rows[0]!.one).toBe(1);
+      } finally {
+        await database.close();
+      }
+      expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -37,6 +38,8 @@ export interface Database {
 export async function openPglite(dataDir?: string): Promise<Database> {
   // pg_trgm (trigram matching: search) ships with PGlite as a loadable extension
   const extensions = { pg_trgm };
+  // DATA_DIR may name a directory that does not exist yet (JWT_SECRET given, so nothing else made it)
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
