@@ -263,13 +263,10 @@ const totalsJoin = sql`left join lateral (
 
 /**
  * Orders per status from the counters the database keeps (migration 0006): the folded counts
- * plus the deltas not folded yet, read in one statement. `customerId` null: all customers.
+ * plus the deltas not folded yet, as one statement answering `n`. `customerIds` null: all
+ * customers. The landing page's figures read it as a scalar subquery (decision 0052).
  */
-export async function countFromCounters(
-  db: Executor,
-  customerIds: number[] | null,
-  status: OrderStatus | undefined,
-): Promise<number> {
+export function countersSum(customerIds: number[] | null, status: OrderStatus | undefined): SQL {
   const statusCond = status ? sql`and status = ${status}` : sql``;
   const folded =
     customerIds === null
@@ -279,10 +276,17 @@ export async function countFromCounters(
     customerIds === null
       ? sql`select delta from order_count_deltas where true ${statusCond}`
       : sql`select delta from order_count_deltas where customer_id = any(${intArray(customerIds)}) ${statusCond}`;
+  return sql`select coalesce(sum(n), 0)::int as n from (${folded} union all ${pending}) x`;
+}
+
+/** countersSum in one read. */
+export async function countFromCounters(
+  db: Executor,
+  customerIds: number[] | null,
+  status: OrderStatus | undefined,
+): Promise<number> {
   // prepared: index lookups on the counter tables whatever the customers and status
-  const res = await db.execute<{ n: number }>(
-    prepared(sql`select coalesce(sum(n), 0)::int as n from (${folded} union all ${pending}) x`),
-  );
+  const res = await db.execute<{ n: number }>(prepared(countersSum(customerIds, status)));
   return res.rows[0]?.n ?? 0;
 }
 

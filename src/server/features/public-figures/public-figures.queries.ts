@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { deliveredSinceRows } from '../dashboard/manager-stats.queries';
+import { countersSum } from '../orders/orders.queries';
 
 /**
  * The landing page's figures in one statement (decision 0052), none of them a count over
@@ -11,10 +12,7 @@ import { deliveredSinceRows } from '../dashboard/manager-stats.queries';
  */
 export async function publicFigures(db: Executor, now: Date, since: Date) {
   const res = await db.execute<{ orders_processed: number; delivered: number; on_time: number }>(
-    sql`select (select coalesce(sum(n), 0) from (
-                  select n from order_counts where customer_id = 0 and status = 'Delivered'
-                  union all
-                  select delta from order_count_deltas where status = 'Delivered') c)::int as orders_processed,
+    sql`select (${countersSum(null, 'Delivered')}) as orders_processed,
                coalesce(sum(r.delivered), 0)::int as delivered, coalesce(sum(r.on_time), 0)::int as on_time
           from (${deliveredSinceRows(now, since)}) r`,
   );
