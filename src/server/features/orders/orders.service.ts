@@ -24,10 +24,9 @@ export function scopeOf(user: AuthUser): q.OrderScope {
  * The statement runs alone in its own transaction when no other placement of this process is
  * running, else together with the placements that arrived meanwhile in one transaction, each
  * placed whole or not at all, answered only after their one commit (ctx.placements, decisions
- * 0047 and 0050). The
- * ledger trigger's CHECK refuses a negative balance when another order took the units between
- * the read and the lock. Attachments are files received by the upload path, kept before the
- * statement and removed again if it fails.
+ * 0047 and 0050). The ledger trigger's CHECK refuses a negative balance when another order took
+ * the units between the read and the lock. Attachments are files received by the upload path,
+ * kept before the statement and removed again if it fails.
  */
 export async function placeOrder(
   ctx: AppContext,

@@ -18,6 +18,12 @@ describe('a search whose statement fails', () => {
     expect((await ask('jayawardna')).statusCode).toBe(200);
 
     await app.ctx.db.execute(sql`alter table search_words rename to search_words_gone`);
+    // On PostgreSQL the file's schema is searched before public: a search_words table left in
+    // public (someone migrating it by hand) would answer in place of the renamed one.
+    const [left] = (await app.ctx.db.execute(sql`select to_regclass('search_words')::text as t`)).rows as {
+      t: string | null;
+    }[];
+    expect(left?.t, 'no other search_words table is on the search path').toBeNull();
     for (const q of ['jayawardna', 'golden tradres', 'colombo']) {
       const res = await ask(q);
       expect(res.statusCode).toBe(500);
