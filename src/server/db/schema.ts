@@ -436,6 +436,17 @@ export const deliveryOrderFacts = pgTable(
 );
 
 /**
+ * The space in hundredths of each Pending order that has lines, for the planner's pending list
+ * (migrations/0026, decision 0054): kept by triggers on order_items, products and orders.
+ */
+export const pendingOrderSpace = pgTable('pending_order_space', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.orderId, { onDelete: 'cascade' }),
+  spaceCents: bigint('space_cents', { mode: 'number' }).notNull(),
+});
+
+/**
  * The delivery addresses of each customer's orders, a superset kept by triggers on orders
  * (migrations/0023, decision 0049): a customer's history search tests its words on these.
  */

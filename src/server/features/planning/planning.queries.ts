@@ -1,6 +1,6 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
-import { prepared } from '#server/db/prepared';
+import { literalCount, prepared } from '#server/db/prepared';
 import {
   deliveries,
   deliveryOrders,
@@ -205,7 +205,13 @@ export type PendingRow = {
   space: number;
 };
 
-/** Pending orders requested in the period, by requested date (the manager picks which to plan). */
+/**
+ * Pending orders requested in the period, by requested date (the manager picks which to plan).
+ * The page comes from the partial index of Pending orders alone, and each order's space from
+ * pending_order_space (migrations/0026, decision 0054): the same figure as its lines give,
+ * ceil(sum(quantity x space per unit) x 100) hundredths, kept by triggers. Prepared: the same
+ * plan for any period (decision 0054).
+ */
 export async function pendingOrders(
   db: Executor,
   from: string,
@@ -213,16 +219,16 @@ export async function pendingOrders(
   limit: number,
 ): Promise<PendingRow[]> {
   const res = await db.execute<PendingRow>(
-    sql`select o.order_id, c.name as customer_name, to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
-          ci.name as city, r.name as route_name,
-          (select coalesce(ceil(sum(i.quantity * p.space_per_unit) * 100), 0)::float8 / 100
-             from order_items i join products p on p.product_id = i.product_id
-            where i.order_id = o.order_id) as space
-        from orders o join customers c on c.customer_id = o.customer_id
+    prepared(sql`select o.order_id, c.name as customer_name, to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
+          ci.name as city, r.name as route_name, coalesce(s.space_cents, 0)::float8 / 100 as space
+        from (select order_id, customer_id, city_id, route_id, schedule_date from orders
+               where status = 'Pending' and schedule_date between ${from} and ${to}
+               order by schedule_date, order_id
+               limit ${literalCount(limit)}) o
+        join customers c on c.customer_id = o.customer_id
         left join cities ci on ci.city_id = o.city_id left join routes r on r.route_id = o.route_id
-        where o.status = 'Pending' and o.schedule_date between ${from} and ${to}
-        order by o.schedule_date, o.order_id
-        limit ${limit}`,
+        left join pending_order_space s on s.order_id = o.order_id
+        order by o.schedule_date, o.order_id`),
   );
   return res.rows;
 }
