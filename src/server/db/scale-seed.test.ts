@@ -77,6 +77,16 @@ describe('npm run seed -- --scale N', () => {
                      where l.order_id is null or f.customer_id is null or f.customer_id <> l.customer_id
                         or f.schedule_date <> l.schedule_date or f.delivered_at is distinct from l.delivered_at`),
     ).toBe(0);
+    // each Pending order's space, from its lines (migrations/0026)
+    expect(
+      await one(sql`select count(*)::int from (
+                      select o.order_id, ceil(sum(i.quantity * p.space_per_unit) * 100)::bigint as cents
+                        from orders o join order_items i using (order_id) join products p using (product_id)
+                       where o.status = 'Pending' group by o.order_id) l
+                      full join pending_order_space s using (order_id)
+                     where l.cents is distinct from s.space_cents`),
+    ).toBe(0);
+    expect(await one(sql`select count(*)::int from pending_order_space`)).toBeGreaterThan(0);
     // each customer's delivery addresses, those of its orders (migrations/0023)
     expect(
       await one(sql`select count(*)::int from (select distinct customer_id, delivery_address from orders) o

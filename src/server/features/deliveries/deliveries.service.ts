@@ -42,9 +42,14 @@ export async function listDeliveries(ctx: AppContext, query: DeliveryListQuery) 
   return { total, rows: await withOrders(ctx.db, rows) };
 }
 
-export async function getDelivery(db: Executor, deliveryId: number): Promise<Delivery> {
+/** The delivery without its order list (404 when there is none). */
+export async function getDeliveryRow(db: Executor, deliveryId: number) {
   const row = await q.findDelivery(db, deliveryId);
   if (!row) throw notFound(`Delivery ${deliveryId} not found`);
-  const [delivery] = await withOrders(db, [row]);
+  return row;
+}
+
+export async function getDelivery(db: Executor, deliveryId: number): Promise<Delivery> {
+  const [delivery] = await withOrders(db, [await getDeliveryRow(db, deliveryId)]);
   return delivery!;
 }

@@ -6,7 +6,7 @@ import type { LoadableOrder, LoadOrdersRequest } from '#shared/contract/deliveri
 import { businessDateTime } from '#shared/dates';
 import { fromCents, toCents } from '../trains/allocation';
 import * as dq from './deliveries.queries';
-import { getDelivery } from './deliveries.service';
+import { getDelivery, getDeliveryRow } from './deliveries.service';
 import * as lq from './delivery-loading.queries';
 
 /** Why an order cannot ride on this delivery, or null. */
@@ -83,7 +83,8 @@ export async function loadDeliveryOrders(
 
 /** GET /deliveries/{id}/loadable-orders: the route's approved orders and whether each can go on. */
 export async function loadableOrders(ctx: AppContext, deliveryId: number): Promise<LoadableOrder[]> {
-  const delivery = await getDelivery(ctx.db, deliveryId);
+  // the delivery's own order list is not needed here (one statement less, decision 0054)
+  const delivery = await getDeliveryRow(ctx.db, deliveryId);
   const rows = await lq.routeCandidates(ctx.db, delivery.route_id, deliveryId, 200);
   const locked: dq.LockedDelivery = {
     delivery_id: delivery.delivery_id,

@@ -14,6 +14,7 @@ import {
   insertDelivery,
   type TestStore,
 } from '#server/test/scheduling-factories';
+import { lockLoadCandidates, routeCandidates } from './delivery-loading.queries';
 
 const { app } = await createTestApp();
 const manager = await createUser(app, 'Manager');
@@ -167,6 +168,69 @@ describe('PUT /api/deliveries/{id}/orders', () => {
       on_this_delivery: false,
       reason: `Order ${approved} is not booked on a train yet`,
     });
+  });
+
+  it('reads the same rows as the statements before decision 0054, for the list and for the load', async () => {
+    const { store, deliveryId } = await scene(100);
+    const onThis = await orderOnTrain(store, 3);
+    const free = await orderOnTrain(store, 2.25);
+    const { orderId: unbooked } = await createPendingOrder(app, store, { space: 1.5 });
+    expect(
+      (
+        await app.inject({
+          method: 'PUT',
+          url: `/api/orders/${unbooked}/status`,
+          headers: manager.auth,
+          payload: { status: 'Scheduled' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await createPendingOrder(app, store, { space: 4 });
+    // another delivery of the route carries one order: not listed for this one
+    const other = await insertDelivery(app, {
+      truckId: (await createTruck(app, store.storeId, { capacity: 100 })).truckId,
+      routeId: store.routeId,
+      start: new Date(Date.now() + 4 * DAY),
+      hours: 4,
+    });
+    const onOther = await orderOnTrain(store, 1);
+    expect((await load(other, [onOther])).statusCode).toBe(200);
+    expect((await load(deliveryId, [onThis])).statusCode).toBe(200);
+
+    const columns = sql`o.order_id, o.status, o.route_id, c.name as customer_name,
+      coalesce(nullif(o.delivery_address, ''), c.address) as delivery_address,
+      to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, order_space(o.order_id)::float8 as space,
+      (select to_char(max(t.arrival_date_time) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') from train_allocations a
+         join train_trips t on t.train_trip_id = a.train_trip_id where a.order_id = o.order_id) as train_arrival,
+      x.delivery_id`;
+    const before = await app.ctx.db.execute(
+      sql`select ${columns}
+          from orders o join customers c on c.customer_id = o.customer_id
+          left join delivery_orders x on x.order_id = o.order_id
+          where o.route_id = ${store.routeId} and o.status = 'Scheduled'
+            and (x.delivery_id is null or x.delivery_id = ${deliveryId})
+          order by o.schedule_date, o.order_id
+          limit 200`,
+    );
+    const now = await routeCandidates(app.ctx.db, store.routeId, deliveryId, 200);
+    expect(now).toEqual(before.rows);
+    expect(now.map((o) => o.order_id).sort((a, b) => a - b)).toEqual([onThis, free, unbooked]);
+    expect(now.find((o) => o.order_id === unbooked)).toMatchObject({ space: 1.5, train_arrival: null });
+    expect(await routeCandidates(app.ctx.db, store.routeId, deliveryId, 1)).toEqual(before.rows.slice(0, 1));
+
+    const ids = [onThis, free, unbooked, onOther];
+    const locked = await app.ctx.db.transaction((tx) => lockLoadCandidates(tx, ids));
+    const lockedBefore = await app.ctx.db.execute(
+      sql`select ${columns}
+          from orders o join customers c on c.customer_id = o.customer_id
+          left join delivery_orders x on x.order_id = o.order_id
+          where o.order_id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+          order by o.order_id`,
+    );
+    expect(locked).toEqual(lockedBefore.rows);
   });
 
   it('never overloads a truck when managers load it at the same moment: one whole set wins', async () => {
