@@ -99,14 +99,7 @@ CREATE TRIGGER orders_pending_space AFTER UPDATE OF status ON orders
 CREATE FUNCTION rebuild_pending_order_space() RETURNS void AS $$
 BEGIN
   DELETE FROM pending_order_space;
-  INSERT INTO pending_order_space (order_id, space_cents)
-  SELECT o.order_id, ceil(sum(i.quantity * p.space_per_unit) * 100)::bigint
-    FROM orders o
-    JOIN order_items i ON i.order_id = o.order_id
-    JOIN products p ON p.product_id = i.product_id
-   WHERE o.status = 'Pending'
-   GROUP BY o.order_id
-   ORDER BY o.order_id;
+  PERFORM pending_order_space_refresh(ARRAY(SELECT order_id FROM orders WHERE status = 'Pending'));
 END
 $$ LANGUAGE plpgsql;
 
