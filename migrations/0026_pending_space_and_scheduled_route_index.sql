@@ -28,8 +28,12 @@ CREATE TABLE pending_order_space (
 );
 
 -- Makes the rows of these orders exact: a row with the space in hundredths for each one that is
--- Pending and has lines, none for the others.
-CREATE FUNCTION pending_order_space_refresh(p_order_ids integer[]) RETURNS void AS $$
+-- Pending and has lines, none for the others. Generic plans: with `= ANY ($1)` PL/pgSQL kept
+-- planning both statements on every call (custom plans, about 0.5 ms a call at 1M orders: a
+-- placement's backend CPU went from 1.0 to 1.6 ms); the generic plan is the same primary-key
+-- lookups (31 us a call).
+CREATE FUNCTION pending_order_space_refresh(p_order_ids integer[]) RETURNS void
+SET plan_cache_mode = force_generic_plan AS $$
 BEGIN
   DELETE FROM pending_order_space s
    WHERE s.order_id = ANY (p_order_ids)
