@@ -137,21 +137,36 @@ export const CREW_DAYS = 90;
 const crewOf = (employeeId: number, now: Date) => {
   const since = new Date(now.getTime() - CREW_DAYS * 86_400_000);
   return sql`(d.driver_employee_id = ${employeeId} or d.assistant_employee_id = ${employeeId})
-             and d.delivery_date_time >= ${since}`;
+             and d.delivery_date_time >= ${since} and d.delivery_date_time < ${'infinity'}::timestamptz`;
 };
 
-/** A driver's or assistant's orders: those on their own deliveries, by number, customer or address. */
+/**
+ * A driver's or assistant's orders: those on their own deliveries, by number, customer or address.
+ * One level (an order is on at most one delivery: the row found is the row shown, nothing is read
+ * twice), the folded text computed once per own order (a lateral that is not pulled up), so the
+ * plan is the same for every crew member and time and the statement is prepared (decision 0055).
+ */
 export function findCrewOrders(db: Executor, m: Match, employeeId: number, now: Date): Promise<OrderRow[]> {
-  const doc = fold(`c.name || ' ' || o.delivery_address`);
-  const found = sql`
+  const doc = sql`c.doc`;
+  return lookUp<OrderRow>(
+    db,
+    m,
+    sql`
     select o.order_id as id,
-           case when o.order_id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m, true)} end as score
+           case when o.order_id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m, true)} end as score,
+           o.status, ${day('o.order_date')} as order_date, o.schedule_date::text as schedule_date,
+           c.name as customer_name, c.city, o.delivery_address, null::text as products,
+           d.delivery_id, d.status as delivery_status
       from deliveries d
       join delivery_orders dor on dor.delivery_id = d.delivery_id
       join orders o on o.order_id = dor.order_id
-      join customers c on c.customer_id = o.customer_id
-     where ${crewOf(employeeId, now)} and (o.order_id = ${m.number ?? 0} or ${matchesLoosely(doc, m)})`;
-  return lookUp<OrderRow>(db, m, orderDetails(found, m.limit));
+      cross join lateral (select c.name, c.city, ${fold(`c.name || ' ' || o.delivery_address`)} as doc
+                            from customers c where c.customer_id = o.customer_id offset 0) c
+     where ${crewOf(employeeId, now)} and (o.order_id = ${m.number ?? 0} or ${matchesLoosely(doc, m)})
+     order by score desc, o.order_date desc, o.order_id desc
+     limit ${literalCount(m.limit)}`,
+    'generic',
+  );
 }
 
 export type DeliveryRow = FoundRow & {
@@ -224,30 +239,43 @@ export function findDeliveries(db: Executor, m: Match, now: Date): Promise<Deliv
   return lookUp<DeliveryRow>(db, m, deliveryDetails(found, m.limit), 'generic');
 }
 
-/** A driver's or assistant's own deliveries, by number, an order on them, route, towns or truck. */
+/**
+ * A driver's or assistant's own deliveries, by number, an order on them, route, towns or truck.
+ * One level, the folded text once per own delivery, prepared (as findCrewOrders).
+ */
 export function findCrewDeliveries(
   db: Executor,
   m: Match,
   employeeId: number,
   now: Date,
 ): Promise<DeliveryRow[]> {
-  const doc = fold(
-    `r.name || ' ' || r.end_location || ' ' || array_to_string(r.covered_towns, ' ') || ' ' || t.plate_number`,
-  );
+  const doc = sql`f.doc`;
   const n = m.number ?? 0;
-  const found = sql`
+  const onIt = sql`exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n})`;
+  return lookUp<DeliveryRow>(
+    db,
+    m,
+    sql`
     select d.delivery_id as id,
-           case when d.delivery_id = ${n} then ${EXACT}::float8
-                when exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n})
-                  then ${LINKED}::float8
-                else ${score(doc, m, true)} end as score
+           case when d.delivery_id = ${n} then ${EXACT}::float8 when ${onIt} then ${LINKED}::float8
+                else ${score(doc, m, true)} end as score,
+           d.status, ${minute('d.delivery_date_time')} as delivery_date_time,
+           r.name as route_name, r.end_location, t.plate_number,
+           dr.first_name || ' ' || dr.last_name as driver_name,
+           asst.first_name || ' ' || asst.last_name as assistant_name
       from deliveries d
       join routes r on r.route_id = d.route_id
       join trucks t on t.truck_id = d.truck_id
-     where ${crewOf(employeeId, now)}
-       and (d.delivery_id = ${n} or ${matchesLoosely(doc, m)}
-            or exists (select 1 from delivery_orders x where x.delivery_id = d.delivery_id and x.order_id = ${n}))`;
-  return lookUp<DeliveryRow>(db, m, deliveryDetails(found, m.limit));
+      cross join lateral (select ${fold(
+        `r.name || ' ' || r.end_location || ' ' || array_to_string(r.covered_towns, ' ') || ' ' || t.plate_number`,
+      )} as doc offset 0) f
+      left join employees dr on dr.employee_id = d.driver_employee_id
+      left join employees asst on asst.employee_id = d.assistant_employee_id
+     where ${crewOf(employeeId, now)} and (d.delivery_id = ${n} or ${matchesLoosely(doc, m)} or ${onIt})
+     order by score desc, d.delivery_date_time desc, d.delivery_id desc
+     limit ${literalCount(m.limit)}`,
+    'generic',
+  );
 }
 
 export type TripRow = FoundRow & {

@@ -62,47 +62,53 @@ export interface Near {
   sims: number[];
 }
 
+/** How the query's words are looked up in the dictionary (search_words_near's arguments). */
+export interface NearOptions {
+  threshold: number;
+  max: number;
+  /** Corrections of every word (else only of the words no dictionary word holds). */
+  everyWord: boolean;
+}
+
 /**
- * Looks the query's words up in the word dictionary, in a statement of its own (a few index
- * lookups on the dictionary, its plans kept by PL/pgSQL): whether each is held by a word, and the
- * corrections of those that are not (`everyWord`: of all).
+ * The dictionary lookup of the query's words (a few index lookups on the dictionary, its plans
+ * kept by PL/pgSQL) as one JSON value: whether each word is held by a dictionary word, and the
+ * corrections of those that are not (`everyWord`: of all), in the words' order. Read by
+ * `toNear`: a statement of its own (nearWords), or a column of a crew member's first pass.
  */
+const nearQuery = (tokens: readonly string[], options: NearOptions) =>
+  sql`(select json_agg(json_build_object('known', r.known, 'words', r.words, 'sims', r.sims) order by r.n)
+         from search_words_near(${pgTextArray(tokens)}::text[], ${options.threshold}::float8,
+                                ${options.max}::int, ${options.everyWord}) with ordinality as r(known, words, sims, n))`;
+
+/** nearQuery's value as the driver hands it (parsed JSON from pg, its text from PGlite). */
+function toNear(value: unknown): Near[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{
+    known: boolean;
+    words: string[] | null;
+    sims: number[] | null;
+  }> | null;
+  return (rows ?? []).map((r) => ({
+    known: r.known,
+    words: r.words ?? [],
+    sims: (r.sims ?? []).map(Number),
+  }));
+}
+
+/** Looks the query's words up in the word dictionary, in a statement of its own (nearQuery). */
 export async function nearWords(
   db: Executor,
   tokens: readonly string[],
-  options: { threshold: number; max: number; everyWord: boolean },
+  options: NearOptions,
 ): Promise<Near[]> {
-  const res = await db.execute<{
-    n: number;
-    known: boolean;
-    words: string[] | string | null;
-    sims: number[] | string | null;
-  }>(
-    prepared(sql`select n, known, words, sims
-          from search_words_near(${pgTextArray(tokens)}::text[], ${options.threshold}::float8,
-                                 ${options.max}::int, ${options.everyWord})
-               with ordinality as r(known, words, sims, n)`),
+  const res = await db.execute<{ near: unknown }>(
+    prepared(sql`select ${nearQuery(tokens, options)} as near`),
   );
-  return res.rows
-    .sort((a, b) => Number(a.n) - Number(b.n))
-    .map(
-      (r): Near => ({
-        known: r.known,
-        words: textArray(r.words ?? []),
-        sims: textArray(r.sims ?? []).map(Number),
-      }),
-    );
+  return toNear(res.rows[0]?.near);
 }
 
 /** Words as one text[] parameter (a PostgreSQL array literal; query words are letters and digits). */
 const pgTextArray = (words: readonly string[]) => `{${JSON.stringify(words).slice(1, -1)}}`;
-/** A text[] or float8[] column as the driver hands it: an array (pg) or its literal (text). */
-function textArray(value: string[] | number[] | string): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  const inner = value.replace(/^\{|\}$/g, '');
-  return inner === '' ? [] : inner.split(',').map((v) => v.replace(/^"|"$/g, ''));
-}
-
 /** How a lookup may be planned (see Batch). */
 export type Plan = 'generic' | 'custom';
 
@@ -146,22 +152,41 @@ export class Batch {
     return rows;
   }
 
-  /** Runs what was gathered (once every kind of the pass has asked; only once). */
-  async flush(db: Executor): Promise<void> {
+  /**
+   * Runs what was gathered (once every kind of the pass has asked; only once). `near`: when
+   * every lookup found nothing, the dictionary lookup of these words too, in the same statement
+   * (a crew member's first pass: docs/decisions/0055); its answer, or null when it was not asked,
+   * not needed, or the lookups are not all in one statement.
+   */
+  async flush(
+    db: Executor,
+    near?: { tokens: readonly string[]; options: NearOptions },
+  ): Promise<Near[] | null> {
     const parts = this.parts;
     this.parts = [];
     this.flushed = true;
-    const run = async (group: typeof parts, mark: (q: SQL) => SQL) => {
+    const generic = parts.filter((p) => p.plan === 'generic');
+    const custom = parts.filter((p) => p.plan === 'custom');
+    const alsoNear = near && custom.length === 0 && generic.length > 0 ? near : undefined;
+    let found: Near[] | null = null;
+    const run = async (group: typeof parts, mark: (q: SQL) => SQL, withNear = alsoNear) => {
       if (group.length === 0) return;
       try {
         const columns = group.map(
           (p, i) =>
             sql`(select coalesce(json_agg(x), '[]'::json) from (${p.query}) x) as ${sql.raw(`k${i}`)}`,
         );
-        const res = await db.execute<Record<string, unknown>>(
-          mark(sql`select ${sql.join(columns, sql`, `)}`),
-        );
+        let query = sql`select ${sql.join(columns, sql`, `)}`;
+        if (withNear) {
+          // the lookup is an init plan of the CASE's branch: it runs only when that branch is taken
+          const none = group.map((_, i) => sql`json_array_length(b.${sql.raw(`k${i}`)}) = 0`);
+          query = sql`select b.*, case when ${sql.join(none, sql` and `)}
+                                       then ${nearQuery(withNear.tokens, withNear.options)} end as near
+                        from (${query} offset 0) b`;
+        }
+        const res = await db.execute<Record<string, unknown>>(mark(query));
         const row = res.rows[0]!;
+        if (withNear && row.near !== null && row.near !== undefined) found = toNear(row.near);
         group.forEach((p, i) => {
           const value = row[`k${i}`];
           p.resolve((typeof value === 'string' ? JSON.parse(value) : value) as unknown[]);
@@ -172,17 +197,9 @@ export class Batch {
       }
     };
     // side by side, each on a pooled connection of its own (no transaction: decision 0046)
-    const done = await Promise.allSettled([
-      run(
-        parts.filter((p) => p.plan === 'generic'),
-        preparedSearch,
-      ),
-      run(
-        parts.filter((p) => p.plan === 'custom'),
-        (q) => q,
-      ),
-    ]);
+    const done = await Promise.allSettled([run(generic, preparedSearch), run(custom, (q) => q, undefined)]);
     for (const d of done) if (d.status === 'rejected') throw d.reason;
+    return found;
   }
 }
 

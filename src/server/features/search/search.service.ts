@@ -17,6 +17,7 @@ import {
   type FoundRow,
   type Match,
   type Near,
+  type NearOptions,
   nearWords,
   TYPO_THRESHOLD,
 } from './search.queries';
@@ -58,10 +59,14 @@ function mergeByScore<Row extends FoundRow>(exact: Row[], fuzzy: Row[], limit: n
     .slice(0, limit);
 }
 
+/** The dictionary lookup of a typo search: corrections of every word (the closest first). */
+const EVERY_WORD: NearOptions = { threshold: TYPO_THRESHOLD, max: CORRECTIONS, everyWord: true };
+
 /**
  * One pass over the kinds: every kind's lookup gathers in the match's batch, which runs as one
- * prepared statement (plus, for the ledger or a crew member's own rows, one unnamed statement
- * beside it: docs/decisions/0046).
+ * prepared statement (plus, for the ledger, one unnamed statement beside it: docs/decisions/0046).
+ * `near`: the dictionary lookup to make in the same statement when nothing is found (null when
+ * it was not made).
  */
 async function pass(
   db: Executor,
@@ -69,26 +74,29 @@ async function pass(
   m: Match,
   user: AuthUser,
   ctx: AppContext,
-): Promise<FoundRow[][]> {
+  near?: NearOptions,
+): Promise<{ rows: FoundRow[][]; near: Near[] | null }> {
   const batch = new Batch();
   const matched = { ...m, batch };
   const asked = kinds.map((spec) => spec.find(db, matched, user, ctx));
+  let found: Near[] | null;
   try {
-    await batch.flush(db);
+    found = await batch.flush(db, near && { tokens: m.tokens, options: near });
   } catch (failure) {
     // a cancelled or timed-out statement: every promise of the pass settles before the failure
     // goes up, so none is left rejected with nobody waiting (which would end the process)
     await Promise.allSettled(asked);
     throw failure;
   }
-  return Promise.all(asked);
+  return { rows: await Promise.all(asked), near: found };
 }
 
 /**
  * Each allowed kind's rows, and whether they come from the typo pass. No transaction: at most
  * four statements (the dictionary lookup, a pass, and in the rare case a second lookup and pass),
  * each reading its own snapshot (a search's answer is a glance, not a report), each on whichever
- * pooled connection is free (docs/decisions/0046).
+ * pooled connection is free (docs/decisions/0046). A crew member's typo search is two: the first
+ * pass also looks the words up when it finds nothing (docs/decisions/0055).
  */
 async function findRows(ctx: AppContext, user: AuthUser, m: Match, allowed: readonly KindSpec[]) {
   const db = ctx.db;
@@ -98,30 +106,28 @@ async function findRows(ctx: AppContext, user: AuthUser, m: Match, allowed: read
   // a driver's or assistant's search (only its own orders and deliveries, whose addresses the
   // dictionary does not hold) looks its words up only when nothing was found as typed
   const crew = portal === 'assistant';
-  let near: Near[] =
-    typo && !crew
-      ? await nearWords(db, m.tokens, { threshold: TYPO_THRESHOLD, max: CORRECTIONS, everyWord: false })
-      : [];
+  let near: Near[] = typo && !crew ? await nearWords(db, m.tokens, { ...EVERY_WORD, everyWord: false }) : [];
   const out = allowed.map((spec) => ({ spec, rows: [] as FoundRow[] }));
   // a word no dictionary word holds cannot be found as typed in anything the dictionary covers:
   // one pass, each such word as typed or as its corrections
   if (!near.some((n) => !n.known)) {
-    const exact = await pass(db, allowed, m, user, ctx);
-    exact.forEach((rows, i) => {
+    const exact = await pass(db, allowed, m, user, ctx, typo && crew ? EVERY_WORD : undefined);
+    exact.rows.forEach((rows, i) => {
       out[i]!.rows = rows;
     });
     // every word is somewhere (or, a crew member, not looked up yet), but nothing holds them
-    // all: each word's corrections (a statement more: a rare case), and a pass with them,
-    // unless none has any and the caller's own orders and deliveries (matched by similarity
-    // too: their addresses are not in the dictionary) are not searched
+    // all: each word's corrections (a statement more: a rare case; a crew member's pass made
+    // the lookup already), and a pass with them, unless none has any and the caller's own
+    // orders and deliveries (matched by similarity too: their addresses are not in the
+    // dictionary) are not searched
     if (!typo || out.some((x) => x.rows.length > 0)) return { found: out, fuzzy: false };
-    near = await nearWords(db, m.tokens, { threshold: TYPO_THRESHOLD, max: CORRECTIONS, everyWord: true });
+    near = exact.near ?? (await nearWords(db, m.tokens, EVERY_WORD));
     const ownRows = portal === 'customer' || portal === 'assistant';
     if (!ownRows && near.every((n) => n.words.length === 0)) return { found: out, fuzzy: false };
   }
   const typos = await pass(db, allowed, corrections(m, near), user, ctx);
   out.forEach((x, i) => {
-    x.rows = mergeByScore(x.rows, typos[i]!, m.limit);
+    x.rows = mergeByScore(x.rows, typos.rows[i]!, m.limit);
   });
   return { found: out, fuzzy: true };
 }
