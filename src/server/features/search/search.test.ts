@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { type SQL, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProduct, createUser, type TestUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import {
@@ -366,6 +366,32 @@ describe('typos, for every role', () => {
       sql`update orders set delivery_address = ${`4 ${street} Lane`} where order_id = ${jayaOrders[2]}`,
     );
     expect(ids(await search(driver, street.replace('watta', 'wata')), 'order')).toEqual([jayaOrders[2]]);
+  });
+
+  it('a driver’s typo search is two statements: the first pass also looks the words up when it finds nothing', async () => {
+    const s = await createStore(app);
+    const town = word('Haputale');
+    await db.execute(sql`update routes set covered_towns = array[${town}] where route_id = ${s.routeId}`);
+    const { driver, mine } = await twoDrivers(s, 3);
+    const sent: string[] = [];
+    const execute = db.execute.bind(db);
+    const spy = vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<typeof db.execute>[0]) => {
+      sent.push(db.dialect.sqlToQuery((query as SQL).getSQL()).sql);
+      return execute(query);
+    }) as typeof db.execute);
+    try {
+      expect(ids(await search(driver, town.replace('tale', 'tle')), 'delivery')).toEqual([mine]);
+      const typo = sent.filter((q) => q.includes('/* prepared: search */'));
+      expect(typo).toHaveLength(2);
+      expect(sent.filter((q) => q.includes('search_words_near'))).toHaveLength(1);
+      expect(typo[0]).toContain('search_words_near');
+      // found as typed: one statement, the dictionary lookup not made
+      sent.length = 0;
+      expect(ids(await search(driver, town), 'delivery')).toEqual([mine]);
+      expect(sent.filter((q) => q.includes('/* prepared: search */'))).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('a customer finds its own order by an address word no name holds, as typed and misspelt; never another’s', async () => {
