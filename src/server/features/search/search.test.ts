@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProduct, createUser, type TestUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
@@ -14,6 +15,7 @@ import {
 import type { SearchResponse } from '#shared/contract/search';
 
 const { app } = await createTestApp();
+const dialect = new PgDialect();
 const db = app.ctx.db;
 
 let counter = 0;
@@ -376,7 +378,7 @@ describe('typos, for every role', () => {
     const sent: string[] = [];
     const execute = db.execute.bind(db);
     const spy = vi.spyOn(db, 'execute').mockImplementation(((query: Parameters<typeof db.execute>[0]) => {
-      sent.push(db.dialect.sqlToQuery((query as SQL).getSQL()).sql);
+      sent.push(dialect.sqlToQuery((query as SQL).getSQL()).sql);
       return execute(query);
     }) as typeof db.execute);
     try {
