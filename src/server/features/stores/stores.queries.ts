@@ -44,13 +44,13 @@ export type StoreItemRow = {
 /**
  * The items of the city's Scheduled orders that travel by train to it (an order whose truck
  * has started is In Transit and no longer at the store), with per-product totals and the first
- * `perProduct` orders of each product, longest waiting first. Starts from the partial index of
- * open orders, so the cost follows the open orders, not the order history; the answer stays
- * small however many orders wait. The orders per side are a window over the orders (not a second
- * pass over them), the customer and the delivery are looked up for the rows answered only (not a
- * hash of every customer), and the statement is prepared: its plan is the same for every city
- * and time (checked with the generic plan on the 1M copy), and planning its joins and windows
- * cost about as much as a third of running it (decision 0049 part 2).
+ * `perProduct` orders of each product, longest waiting first. Reads `store_stock_lines`
+ * (migration 0027, decision 0055): the lines of the open orders with their train legs' arrival
+ * times, kept by the writers, one index range per city. Which side an order is on (every leg
+ * arrived: at the store) is worked out at `now`: the totals per product and side from the city's
+ * index entries, then each product's first orders of each side from the same index in arrival
+ * order; the customer and the delivery are looked up for the rows answered only. Prepared: its
+ * plan is the same for every city and time (decision 0049 part 2).
  */
 export async function storeItems(
   db: Executor,
@@ -60,39 +60,40 @@ export async function storeItems(
 ): Promise<StoreItemRow[]> {
   const res = await db.execute<StoreItemRow>(
     prepared(sql`
-    with legs as materialized (
-      select o.order_id, o.customer_id, o.schedule_date,
-             bool_and(t.arrival_date_time <= ${now}) as arrived,
-             max(t.arrival_date_time) as last_arrival,
-             count(*) filter (where t.arrival_date_time <= ${now})::int as trips_arrived,
-             count(*)::int as trips_total,
-             count(*) over (partition by bool_and(t.arrival_date_time <= ${now}))::int as side_orders
-        from orders o
-        join train_allocations a on a.order_id = o.order_id
-        join train_trips t on t.train_trip_id = a.train_trip_id and t.arrival_city_id = ${cityId}
-       where o.status = 'Scheduled' and o.city_id = ${cityId}
-       group by o.order_id),
-    items as (
-      select l.*, i.product_id, i.quantity,
-             sum(i.quantity) over product_side as product_units,
-             count(*) over product_side as product_orders,
-             row_number() over (partition by l.arrived, i.product_id order by l.last_arrival, l.order_id) as rn
-        from legs l join order_items i on i.order_id = l.order_id
-      window product_side as (partition by l.arrived, i.product_id))
-    select it.arrived, it.product_id, p.name as product_name, p.category,
-           it.product_units::int as product_units, it.product_orders::int as product_orders, it.side_orders,
-           it.order_id, (select c.name from customers c where c.customer_id = it.customer_id) as customer_name,
+    with lines as (
+      select product_id, order_id, quantity, last_arrival <= ${now}::timestamptz as arrived
+        from store_stock_lines where city_id = ${cityId}),
+    sides as (
+      select arrived, count(*)::int as side_orders from (select distinct arrived, order_id from lines) o
+       group by arrived),
+    totals as (
+      select arrived, product_id, sum(quantity)::int as product_units, count(*)::int as product_orders
+        from lines group by arrived, product_id)
+    select tt.arrived, tt.product_id, p.name as product_name, p.category, tt.product_units, tt.product_orders,
+           s.side_orders, it.order_id,
+           (select c.name from customers c where c.customer_id = it.customer_id) as customer_name,
            to_char(it.schedule_date, 'YYYY-MM-DD') as schedule_date,
-           ${isoTimestamp('it.last_arrival')} as arrival_date_time, it.trips_arrived, it.trips_total,
+           ${isoTimestamp('it.last_arrival')} as arrival_date_time,
+           (select count(*) from unnest(it.arrivals) a where a <= ${now}::timestamptz)::int as trips_arrived,
+           cardinality(it.arrivals) as trips_total,
            d.delivery_id, ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, it.quantity
-      from items it
-      join products p on p.product_id = it.product_id
+      from totals tt
+      join sides s on s.arrived = tt.arrived
+      join products p on p.product_id = tt.product_id
+      cross join lateral (
+        select l.order_id, l.customer_id, l.schedule_date, l.last_arrival, l.arrivals, l.quantity,
+               row_number() over (order by l.last_arrival, l.order_id) as rn
+          from store_stock_lines l
+         where l.city_id = ${cityId} and l.product_id = tt.product_id
+           and l.last_arrival <= case when tt.arrived then ${now}::timestamptz else 'infinity'::timestamptz end
+           and l.last_arrival > case when tt.arrived then '-infinity'::timestamptz else ${now}::timestamptz end
+         order by l.last_arrival, l.order_id
+         limit ${literalCount(perProduct)}) it
       left join lateral (
         select d.delivery_id, d.delivery_date_time
           from delivery_orders dord join deliveries d on d.delivery_id = dord.delivery_id
          where dord.order_id = it.order_id and d.status = 'Scheduled') d on true
-     where it.rn <= ${literalCount(perProduct)}
-     order by it.product_units desc, p.name, it.rn`),
+     order by tt.product_units desc, p.name, it.rn`),
   );
   return res.rows;
 }
