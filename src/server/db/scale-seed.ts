@@ -564,6 +564,8 @@ export async function seedScale(
         await tx.execute(sql`select rebuild_pending_order_space()`);
         // each customer's delivery addresses, for its history search (migrations/0023, decision 0049)
         await tx.execute(sql`select rebuild_customer_delivery_addresses()`);
+        // the open orders' lines with their trains' arrivals, for store stock (migrations/0027, decision 0055)
+        await tx.execute(sql`select rebuild_store_stock_lines()`);
         await tx.execute(
           sql.raw(
             `select setval(pg_get_serial_sequence('orders', 'order_id'), (select max(order_id) from orders))`,
