@@ -459,6 +459,26 @@ export const customerDeliveryAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.deliveryAddress] })],
 );
 
+/**
+ * The lines of the Scheduled orders with a train leg to their city, with the legs' arrival times,
+ * kept by triggers on orders, allocations, trips and lines (migrations/0027, decision 0055): store
+ * stock reads a city's lines from one index and compares `last_arrival` with the time asked.
+ */
+export const storeStockLines = pgTable(
+  'store_stock_lines',
+  {
+    orderId: integer('order_id').notNull(),
+    productId: integer('product_id').notNull(),
+    cityId: integer('city_id').notNull(),
+    lastArrival: ts('last_arrival').notNull(),
+    arrivals: ts('arrivals').array().notNull(),
+    customerId: integer('customer_id').notNull(),
+    scheduleDate: date('schedule_date', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+);
+
 /** The months in which each customer placed an order (migrations/0007). */
 export const customerMonths = pgTable(
   'customer_months',
