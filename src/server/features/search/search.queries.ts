@@ -117,9 +117,10 @@ export type Plan = 'generic' | 'custom';
  * into one statement, each kind's rows a JSON array column: one round trip and one plan instead
  * of one per kind. Planning was most of a pass's cost (6-13 ms for 2-6 ms of execution), so the
  * lookups whose generic plan was checked on the 1M-order copy (`generic`) run as one prepared
- * statement (its plan kept per connection, row counts written into the text); the others (the
- * ledger, a crew member's own rows: their generic plans read far more) run as a second, unnamed
- * statement beside it. Each lookup's rows keep the order its own ORDER BY gives them (json_agg
+ * statement (its plan kept per connection, row counts written into the text; a crew member's
+ * own rows, one level since decision 0055, are prepared too, PostgreSQL keeping custom plans for
+ * them where the statistics say so); the others (the ledger: its generic plan reads far more) run
+ * as a second, unnamed statement beside it. Each lookup's rows keep the order its own ORDER BY gives them (json_agg
  * over a sorted subquery with nothing else at its level).
  */
 export class Batch {
