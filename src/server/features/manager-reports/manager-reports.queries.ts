@@ -211,31 +211,15 @@ export async function performanceCounts(db: Executor, span: Span, now: Date) {
 }
 
 /**
- * A text as the API's CSV writer writes it as a cell (lib/csv.ts), as a plain expression of
- * `text` (a column that is never null: it is written several times): `safeCell` (a leading
- * formula character escaped with a quote, plain negative numbers left alone), then quoted, with
- * its quotes doubled, when it holds a quote, a comma or CRLF (csv-stringify's rule with CRLF
- * records: a lone CR or LF stays unquoted). The escaping quote is none of those, so the text
- * itself tells whether the cell is quoted. The tests hold the SQL and the writer to the same output.
- */
-export const csvTextCell = (text: SQL) => {
-  const formula = sql`case when ${text} ~ E'^[=+@\\t\\r-]' and ${text} !~ '^-[0-9]+([.][0-9]+)?$' then '''' else '' end`;
-  return sql`case when strpos(${text}, '"') > 0 or strpos(${text}, ',') > 0 or strpos(${text}, E'\\r\\n') > 0
-                  then '"' || ${formula} || replace(${text}, '"', '""') || '"' else ${formula} || ${text} end`;
-};
-
-/**
  * A batch of the delivery performance CSV: `deliveries` whole deliveries after `after` (keyset,
  * latest first), each with its rows already written as CSV text (CRLF between rows, none after
- * the last; null for a delivery without orders), exactly as performanceRow and toCsv write them:
- * the rule of `performance()` (manager-reports.ts) and the cells of lib/csv.ts, in SQL, so the
- * server neither parses 25,000 rows of ten fields nor writes them again (decision 0045).
+ * the last; null for a delivery without orders), exactly as performanceRow and toCsv write them
+ * (decision 0045), so the server neither parses 25,000 rows of ten fields nor writes them again.
  *
- * Every cell is a plain expression of its row, no subquery per row (decision 0048): a route's
- * and a customer's cell and a requested day's text and deadline are computed once per statement
- * (memoized lateral subqueries). The rating compares whole milliseconds as performance() does
- * (`delivered_at` cut to the second, as its ISO text is; `now` to the millisecond), the deadline
- * being the requested day's end in Colombo (UTC+05:30, lateAfter()).
+ * The rows of a delivery whose orders are all delivered do not depend on `now`: they are copied
+ * as stored (delivery_csv_lines, kept by the writes' triggers, migrations/0025, decision 0053);
+ * the other deliveries' rows are written by delivery_csv_texts() with `now`, the function the
+ * stored text comes from (the rule of performance() and the cells of lib/csv.ts, in SQL).
  */
 export async function performanceCsvBatch(
   db: Executor,
@@ -243,38 +227,21 @@ export async function performanceCsvBatch(
   now: Date,
   page: { deliveries: number; after?: DeliveryKey },
 ) {
-  // JS: Math.round((ms / 3600000) * 10) / 10, the same double operations, as tenths of an hour
-  const tenths = sql`floor((f.reference_ms - s.late_ms)::float8 / 3600000 * 10 + 0.5)::bigint`;
   const res = await db.execute<{ delivery_id: number; delivery_key: string; lines: string | null }>(
-    sql`with d as (
-          select d.delivery_id, d.delivery_date_time, d.status, d.route_id,
-                 ${isoTimestamp('d.delivery_date_time')} as start
+    sql`with d as materialized (
+          select d.delivery_id, d.delivery_date_time, l.lines
             from deliveries d
+            left join delivery_csv_lines l on l.delivery_id = d.delivery_id
            where ${deliveriesOf(span, page.after)}
            order by d.delivery_date_time desc, d.delivery_id desc
            limit ${page.deliveries})
-        select d.delivery_id, d.delivery_date_time::text as delivery_key,
-          string_agg(concat_ws(',', d.delivery_id, f.order_id, c.cell, r.cell, d.status, s.day,
-              coalesce(${isoTimestamp('f.delivered_at')}, d.start),
-              case when f.reference_ms < s.late_ms
-                   then case when f.delivered_at is null then 'Pending,0' else 'On Time,0' end
-                   else 'Late,' || (${tenths} / 10)::text
-                        || case when ${tenths} % 10 = 0 then '' else '.' || (${tenths} % 10)::text end
-              end),
-            E'\\r\\n' order by f.order_id) filter (where f.order_id is not null) as lines
-        from d
-        join lateral (select ${csvTextCell(sql`r.name`)} as cell from routes r where r.route_id = d.route_id offset 0) r on true
         -- a delivery without orders is a row too (no lines): the next batch starts after it
-        left join lateral (
-          select f.order_id, f.customer_id, f.schedule_date, f.delivered_at,
-                 coalesce(floor(date_part('epoch', f.delivered_at))::bigint * 1000, ${now.getTime()}::bigint) as reference_ms
-            from delivery_order_facts f where f.delivery_id = d.delivery_id offset 0) f on true
-        left join lateral (select ${csvTextCell(sql`c.name`)} as cell
-                             from customers c where c.customer_id = f.customer_id offset 0) c on true
-        left join lateral (select to_char(f.schedule_date, 'YYYY-MM-DD') as day,
-                                  ${lateAfterMs(sql`f.schedule_date`)} as late_ms offset 0) s on true
-        group by d.delivery_id, d.delivery_date_time
-        order by d.delivery_date_time desc, d.delivery_id desc`,
+        select d.delivery_id, d.delivery_date_time::text as delivery_key, coalesce(d.lines, t.lines) as lines
+          from d
+          left join delivery_csv_texts(
+            array(select d.delivery_id from d where d.lines is null), ${now.getTime()}::bigint) t
+            on t.delivery_id = d.delivery_id
+         order by d.delivery_date_time desc, d.delivery_id desc`,
   );
   return res.rows;
 }
