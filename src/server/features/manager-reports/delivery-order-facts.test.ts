@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { approvedOrder, crewScene, loadDirectly } from '#server/test/crew-factories';
+import { expectCsvLinesExact } from '#server/test/delivery-performance-expected';
 import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import { setOrderStatus } from '../orders/orders.queries';
 
 // delivery_order_facts (migration 0020_b) is kept by triggers in the writer's transaction: after
-// every kind of write, also concurrent ones, it must equal delivery_orders joined to orders.
+// every kind of write, also concurrent ones, it must equal delivery_orders joined to orders; and
+// the CSV rows stored from it (delivery_csv_lines, migration 0025) what the CSV writer writes.
 const { app } = await createTestApp();
 const db = app.ctx.db;
 const manager = await createUser(app, 'Manager');
@@ -22,6 +24,8 @@ async function expectFactsExact() {
           from delivery_orders x join orders o using (order_id) order by order_id`,
   );
   expect(facts.rows).toEqual(live.rows);
+  // and the CSV rows stored from them (migrations/0025)
+  await expectCsvLinesExact(db);
   return facts.rows.length;
 }
 

@@ -4,6 +4,12 @@ import { z } from 'zod';
 import { asciiJson, jsonWriter } from '#server/http/serializer';
 import { toCsv } from '#server/lib/csv';
 import { csvColumns } from '#server/lib/report-route';
+import {
+  expectCsvLinesExact,
+  previousCsv,
+  previousRows,
+  startingIn,
+} from '#server/test/delivery-performance-expected';
 import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import {
@@ -15,7 +21,7 @@ import {
 } from '#server/test/scheduling-factories';
 import { deliveryPerformanceRow, PERFORMANCE_JSON_DEFAULT_LIMIT } from '#shared/contract/manager-reports';
 import { addDays } from '#shared/dates';
-import { deliveryPerformanceColumns, PERFORMANCE_BATCH_DELIVERIES, performanceRow } from './manager-reports';
+import { deliveryPerformanceColumns, PERFORMANCE_BATCH_DELIVERIES } from './manager-reports';
 import * as q from './manager-reports.queries';
 
 // The delivery performance CSV is written by PostgreSQL from delivery_order_facts (decision 0045):
@@ -33,38 +39,13 @@ const day = '2031-03-10';
 // now: after some requested days, before others, with milliseconds
 const now = new Date('2031-03-12T09:17:43.517Z');
 
-/** The previous computation: the report's rows read through `orders`, rated in JS. */
-async function previousRows(span: q.Span, at: Date) {
-  const res = await db.execute<Parameters<ReturnType<typeof performanceRow>>[0]>(
-    sql`with d as (
-          select d.delivery_id, d.delivery_date_time, d.status, d.route_id from deliveries d
-           where d.delivery_date_time >= ${span.from.toISOString()} and d.delivery_date_time < ${span.before.toISOString()}
-           order by d.delivery_date_time desc, d.delivery_id desc)
-        select d.delivery_id, o.order_id, c.name as customer_name, d.status,
-          to_char(o.delivered_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as delivered_at,
-          to_char(d.delivery_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as start,
-          to_char((((o.schedule_date + 1)::timestamp - interval '330 minutes') at time zone 'UTC') at time zone 'UTC',
-                  'YYYY-MM-DD"T"HH24:MI:SS"Z"') as late_after,
-          to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, r.name as route_name
-        from d
-        cross join lateral (select x.order_id from delivery_orders x where x.delivery_id = d.delivery_id offset 0) x
-        join orders o on o.order_id = x.order_id
-        join customers c on c.customer_id = o.customer_id
-        join routes r on r.route_id = d.route_id
-        order by d.delivery_date_time desc, d.delivery_id desc, o.order_id`,
-  );
-  return res.rows.map(performanceRow(at));
-}
-
-/** ... and written by the API's CSV writer. */
-const previousCsv = async (span: q.Span, at: Date) =>
-  toCsv(csvColumns(deliveryPerformanceColumns), await previousRows(span, at));
-
 /** ... or by the API's JSON writer (the contract's compiled writer, then asciiJson: decision 0045). */
 const writeJson = jsonWriter(z.array(deliveryPerformanceRow));
 const previousJson = async (span: q.Span, at: Date, page: { limit: number; offset?: number }) =>
   asciiJson(
-    writeJson((await previousRows(span, at)).slice(page.offset ?? 0, (page.offset ?? 0) + page.limit)),
+    writeJson(
+      (await previousRows(db, startingIn(span), at)).slice(page.offset ?? 0, (page.offset ?? 0) + page.limit),
+    ),
   );
 
 const NAMES = [
@@ -201,7 +182,7 @@ describe('the delivery performance CSV', () => {
       from: new Date(`${day}T00:00:00+05:30`),
       before: new Date(`${addDays(day, 1)}T00:00:00+05:30`),
     };
-    const expected = await previousCsv(span, now);
+    const expected = await previousCsv(db, span, now);
     expect(expected.split('\r\n').length).toBeGreaterThan(NAMES.length + 3);
     for (const status of [
       'On Time,0',
@@ -238,7 +219,7 @@ describe('the delivery performance CSV', () => {
     }
     // the JSON rows (written by PostgreSQL, decision 0048) are byte for byte what the API's JSON
     // writer makes of the previous computation's rows, on any page; the PDF's counts read the same facts
-    const rows = await previousRows(span, now);
+    const rows = await previousRows(db, startingIn(span), now);
     expect(rows.length).toBe(NAMES.length + 3);
     for (const page of [
       { limit: 1000 },
@@ -272,5 +253,21 @@ describe('the delivery performance CSV', () => {
     const counts = await q.performanceCounts(db, span, now);
     const late = expected.split('\r\n').filter((l) => l.includes(',Late,')).length;
     expect(counts.find((c) => c.performance_status === 'Late')?.orders).toBe(late);
+    // every order delivered: each delivery's rows are then the stored text (decision 0053), the
+    // names above included
+    await db.execute(
+      sql`update orders set status = 'Delivered', delivered_at = schedule_date + interval '30 hours 7 minutes'
+           where delivered_at is null
+             and order_id in (select order_id from delivery_orders where delivery_id in (${sql.join(deliveries, sql`, `)}))`,
+    );
+    expect(await expectCsvLinesExact(db)).toBe(deliveries.length);
+    const delivered = await app.inject({
+      url: `/api/report/delivery-performance?from=${day}&to=${day}&format=csv`,
+      headers: manager.auth,
+    });
+    expect(delivered.body).toBe(await previousCsv(db, span, now));
+    expect(delivered.body).not.toContain('Pending');
+    for (const name of ['"Quote ""Q"" Co"', "'=HYPERLINK", '"Both\r\nEnds"', 'Line\nBreak', '-12.5', "'-.5"])
+      expect(delivered.body).toContain(name);
   });
 });
