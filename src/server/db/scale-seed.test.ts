@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { expectCsvLinesExact } from '../test/delivery-performance-expected';
 import { openTestDatabase } from '../test/harness';
 import { seedScale } from './scale-seed';
 import { seedDemoData } from './seed';
@@ -77,6 +78,8 @@ describe('npm run seed -- --scale N', () => {
                      where l.order_id is null or f.customer_id is null or f.customer_id <> l.customer_id
                         or f.schedule_date <> l.schedule_date or f.delivered_at is distinct from l.delivered_at`),
     ).toBe(0);
+    // the CSV rows of each delivery whose orders are all delivered (migrations/0025)
+    expect(await expectCsvLinesExact(db)).toBeGreaterThan(0);
     // each Pending order's space, from its lines (migrations/0026)
     expect(
       await one(sql`select count(*)::int from (

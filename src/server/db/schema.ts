@@ -436,6 +436,18 @@ export const deliveryOrderFacts = pgTable(
 );
 
 /**
+ * The delivery-performance CSV's rows of each delivery whose orders are all delivered, as the
+ * download sends them (migrations/0025, decision 0053): kept by triggers on the facts, the
+ * deliveries, the customers' and the routes' names.
+ */
+export const deliveryCsvLines = pgTable('delivery_csv_lines', {
+  deliveryId: integer('delivery_id')
+    .primaryKey()
+    .references(() => deliveries.deliveryId, { onDelete: 'cascade' }),
+  lines: text('lines').notNull(),
+});
+
+/**
  * The space in hundredths of each Pending order that has lines, for the planner's pending list
  * (migrations/0026, decision 0054): kept by triggers on order_items, products and orders.
  */
