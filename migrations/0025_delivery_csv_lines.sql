@@ -39,8 +39,12 @@ $$ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE;
 -- the same double operations.
 -- A delivery's orders are one short range of the facts' primary key (`offset 0` keeps it so);
 -- a customer's, a route's and a requested day's cells are written once per call (memoized).
+-- plpgsql, not sql: its statement is planned once per session, not at every call (a trigger
+-- calls it for every write of a delivery's facts).
 CREATE FUNCTION delivery_csv_texts(ids integer[], now_ms bigint)
 RETURNS TABLE (delivery_id integer, lines text) AS $$
+BEGIN
+  RETURN QUERY
   SELECT d.delivery_id,
          string_agg(concat_ws(',', d.delivery_id, f.order_id, c.cell, r.cell, d.status, s.day,
              to_char(coalesce(f.delivered_at, d.delivery_date_time) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
@@ -61,8 +65,9 @@ RETURNS TABLE (delivery_id integer, lines text) AS $$
                          (f.schedule_date - date '1970-01-01' + 1)::bigint * 86400000 - 19800000 AS late_ms OFFSET 0) s ON true
     CROSS JOIN LATERAL (SELECT floor((f.reference_ms - s.late_ms)::float8 / 3600000 * 10 + 0.5)::bigint AS tenths) t
    WHERE d.delivery_id = ANY (ids)
-   GROUP BY d.delivery_id
-$$ LANGUAGE sql STABLE;
+   GROUP BY d.delivery_id;
+END
+$$ LANGUAGE plpgsql STABLE;
 
 CREATE TABLE delivery_csv_lines (
   delivery_id integer PRIMARY KEY REFERENCES deliveries (delivery_id) ON DELETE CASCADE,
