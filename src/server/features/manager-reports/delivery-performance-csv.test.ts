@@ -211,9 +211,9 @@ describe('the delivery performance CSV', () => {
       let after: q.DeliveryKey | undefined;
       for (;;) {
         const batch = await q.performanceCsvBatch(db, span, now, { deliveries: size, after });
-        text += batch.text ?? '';
-        if (batch.deliveries < size) break;
-        after = batch.last!;
+        for (const r of batch) if (r.lines !== null) text += `${r.lines}\r\n`;
+        if (batch.length < size) break;
+        after = { time: batch.at(-1)!.delivery_key, deliveryId: batch.at(-1)!.delivery_id };
       }
       expect(toCsv(csvColumns(deliveryPerformanceColumns), []) + text).toBe(expected);
     }

@@ -212,10 +212,9 @@ export async function performanceCounts(db: Executor, span: Span, now: Date) {
 
 /**
  * A batch of the delivery performance CSV: `deliveries` whole deliveries after `after` (keyset,
- * latest first), their rows as one CSV text (every row ending with CRLF; null when none of them
- * has orders), exactly as performanceRow and toCsv write them (decision 0045), with how many
- * deliveries it read and the last of them (where the next batch starts). The server neither
- * parses 25,000 rows of ten fields nor writes them again, nor joins the deliveries' texts.
+ * latest first), each with its rows already written as CSV text (CRLF between rows, none after
+ * the last; null for a delivery without orders), exactly as performanceRow and toCsv write them
+ * (decision 0045), so the server neither parses 25,000 rows of ten fields nor writes them again.
  *
  * The rows of a delivery whose orders are all delivered do not depend on `now`: they are copied
  * as stored (delivery_csv_lines, kept by the writes' triggers, migrations/0025, decision 0053);
@@ -227,13 +226,8 @@ export async function performanceCsvBatch(
   span: Span,
   now: Date,
   page: { deliveries: number; after?: DeliveryKey },
-): Promise<{ text: string | null; deliveries: number; last: DeliveryKey | null }> {
-  const res = await db.execute<{
-    text: string | null;
-    deliveries: number;
-    last_time: string | null;
-    last_id: number | null;
-  }>(
+) {
+  const res = await db.execute<{ delivery_id: number; delivery_key: string; lines: string | null }>(
     sql`with d as materialized (
           select d.delivery_id, d.delivery_date_time, l.lines
             from deliveries d
@@ -241,21 +235,13 @@ export async function performanceCsvBatch(
            where ${deliveriesOf(span, page.after)}
            order by d.delivery_date_time desc, d.delivery_id desc
            limit ${page.deliveries})
-        -- a delivery without orders has no rows but counts: the next batch starts after it
-        select string_agg(coalesce(d.lines, t.lines) || E'\r\n', ''
-                          order by d.delivery_date_time desc, d.delivery_id desc) as text,
-               count(*)::int as deliveries,
-               (array_agg(d.delivery_date_time::text order by d.delivery_date_time, d.delivery_id))[1] as last_time,
-               (array_agg(d.delivery_id order by d.delivery_date_time, d.delivery_id))[1] as last_id
+        -- a delivery without orders is a row too (no lines): the next batch starts after it
+        select d.delivery_id, d.delivery_date_time::text as delivery_key, coalesce(d.lines, t.lines) as lines
           from d
           left join delivery_csv_texts(
             array(select d.delivery_id from d where d.lines is null), ${now.getTime()}::bigint) t
-            on t.delivery_id = d.delivery_id`,
+            on t.delivery_id = d.delivery_id
+         order by d.delivery_date_time desc, d.delivery_id desc`,
   );
-  const r = res.rows[0]!;
-  return {
-    text: r.text,
-    deliveries: r.deliveries,
-    last: r.last_time === null ? null : { time: r.last_time, deliveryId: r.last_id! },
-  };
+  return res.rows;
 }

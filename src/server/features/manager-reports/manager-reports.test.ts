@@ -224,15 +224,10 @@ describe('GET /api/report/delivery-performance', () => {
     let after: q.DeliveryKey | undefined;
     for (;;) {
       const batch = await q.performanceCsvBatch(db, span, new Date(), { deliveries: 1, after });
-      if (batch.deliveries === 0) break;
-      expect(batch.text!.endsWith('\r\n')).toBe(true);
-      batches.push(
-        batch
-          .text!.slice(0, -2)
-          .split('\r\n')
-          .map((line) => Number(line.split(',')[1])),
-      );
-      after = batch.last!;
+      if (batch.length === 0) break;
+      batches.push(batch[0]!.lines!.split('\r\n').map((line) => Number(line.split(',')[1])));
+      const last = batch.at(-1)!;
+      after = { time: last.delivery_key, deliveryId: last.delivery_id };
     }
     expect(batches.map((b) => b.length)).toEqual([1, 2, 2]);
     expect(batches.flat()).toEqual(all.map((r) => r.order_id));

@@ -88,13 +88,15 @@ async function* performanceCsv(c: AppContext, span: q.Span): AsyncGenerator<stri
   const now = c.clock();
   let after: q.DeliveryKey | undefined;
   for (;;) {
-    const batch = await q.performanceCsvBatch(c.db, span, now, {
+    const rows = await q.performanceCsvBatch(c.db, span, now, {
       deliveries: PERFORMANCE_BATCH_DELIVERIES,
       after,
     });
-    if (batch.text) yield batch.text;
-    if (batch.deliveries < PERFORMANCE_BATCH_DELIVERIES || !batch.last) return;
-    after = batch.last;
+    const lines = rows.flatMap((r) => (r.lines === null ? [] : [r.lines]));
+    if (lines.length > 0) yield `${lines.join('\r\n')}\r\n`;
+    if (rows.length < PERFORMANCE_BATCH_DELIVERIES) return;
+    const last = rows[rows.length - 1]!;
+    after = { time: last.delivery_key, deliveryId: last.delivery_id };
   }
 }
 
