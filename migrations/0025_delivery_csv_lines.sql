@@ -103,34 +103,27 @@ BEGIN
 END
 $$ LANGUAGE plpgsql;
 
--- the facts of an order on a delivery: inserted, deleted or changed (statement triggers)
-CREATE FUNCTION delivery_csv_lines_facts_new() RETURNS trigger AS $$
+-- the facts of an order on a delivery: inserted, deleted or changed (statement triggers; each
+-- operation's transition tables)
+CREATE FUNCTION delivery_csv_lines_facts() RETURNS trigger AS $$
 BEGIN
-  PERFORM refresh_delivery_csv_lines(ARRAY(SELECT DISTINCT delivery_id FROM new_rows));
-  RETURN NULL;
-END
-$$ LANGUAGE plpgsql;
-
-CREATE FUNCTION delivery_csv_lines_facts_old() RETURNS trigger AS $$
-BEGIN
-  PERFORM refresh_delivery_csv_lines(ARRAY(SELECT DISTINCT delivery_id FROM old_rows));
-  RETURN NULL;
-END
-$$ LANGUAGE plpgsql;
-
-CREATE FUNCTION delivery_csv_lines_facts_changed() RETURNS trigger AS $$
-BEGIN
-  PERFORM refresh_delivery_csv_lines(ARRAY(SELECT delivery_id FROM new_rows UNION SELECT delivery_id FROM old_rows));
+  IF TG_OP = 'INSERT' THEN
+    PERFORM refresh_delivery_csv_lines(ARRAY(SELECT DISTINCT delivery_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM refresh_delivery_csv_lines(ARRAY(SELECT DISTINCT delivery_id FROM old_rows));
+  ELSE
+    PERFORM refresh_delivery_csv_lines(ARRAY(SELECT delivery_id FROM new_rows UNION SELECT delivery_id FROM old_rows));
+  END IF;
   RETURN NULL;
 END
 $$ LANGUAGE plpgsql;
 
 CREATE TRIGGER delivery_csv_lines_facts_ins AFTER INSERT ON delivery_order_facts
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION delivery_csv_lines_facts_new();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION delivery_csv_lines_facts();
 CREATE TRIGGER delivery_csv_lines_facts_del AFTER DELETE ON delivery_order_facts
-  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION delivery_csv_lines_facts_old();
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION delivery_csv_lines_facts();
 CREATE TRIGGER delivery_csv_lines_facts_upd AFTER UPDATE ON delivery_order_facts
-  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION delivery_csv_lines_facts_changed();
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION delivery_csv_lines_facts();
 
 -- a delivery's status or route
 CREATE FUNCTION delivery_csv_lines_delivery() RETURNS trigger AS $$
@@ -144,44 +137,34 @@ CREATE TRIGGER delivery_csv_lines_delivery AFTER UPDATE OF status, route_id ON d
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.route_id IS DISTINCT FROM NEW.route_id)
   EXECUTE FUNCTION delivery_csv_lines_delivery();
 
--- a customer's name: the deliveries of its orders (facts.customer_id is the order's customer)
-CREATE FUNCTION delivery_csv_lines_customer() RETURNS trigger AS $$
+-- a customer's name: the deliveries of its orders (facts.customer_id is the order's customer);
+-- a route's name: the route's deliveries
+CREATE FUNCTION delivery_csv_lines_name() RETURNS trigger AS $$
 BEGIN
-  PERFORM refresh_delivery_csv_lines(ARRAY(
-    SELECT DISTINCT f.delivery_id FROM orders o JOIN delivery_order_facts f ON f.order_id = o.order_id
-     WHERE o.customer_id = NEW.customer_id));
+  IF TG_TABLE_NAME = 'customers' THEN
+    PERFORM refresh_delivery_csv_lines(ARRAY(
+      SELECT DISTINCT f.delivery_id FROM orders o JOIN delivery_order_facts f ON f.order_id = o.order_id
+       WHERE o.customer_id = NEW.customer_id));
+  ELSE
+    PERFORM refresh_delivery_csv_lines(ARRAY(SELECT delivery_id FROM deliveries WHERE route_id = NEW.route_id));
+  END IF;
   RETURN NULL;
 END
 $$ LANGUAGE plpgsql;
 
 CREATE TRIGGER delivery_csv_lines_customer AFTER UPDATE OF name ON customers
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
-  EXECUTE FUNCTION delivery_csv_lines_customer();
-
--- a route's name: the route's deliveries
-CREATE FUNCTION delivery_csv_lines_route() RETURNS trigger AS $$
-BEGIN
-  PERFORM refresh_delivery_csv_lines(ARRAY(SELECT delivery_id FROM deliveries WHERE route_id = NEW.route_id));
-  RETURN NULL;
-END
-$$ LANGUAGE plpgsql;
-
+  EXECUTE FUNCTION delivery_csv_lines_name();
 CREATE TRIGGER delivery_csv_lines_route AFTER UPDATE OF name ON routes
   FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name)
-  EXECUTE FUNCTION delivery_csv_lines_route();
+  EXECUTE FUNCTION delivery_csv_lines_name();
 
 -- Refills from the facts: this migration, and bulk loaders that bypass the triggers (the scale
 -- seed, after rebuild_delivery_order_facts()).
 CREATE FUNCTION rebuild_delivery_csv_lines() RETURNS void AS $$
 BEGIN
   DELETE FROM delivery_csv_lines;
-  INSERT INTO delivery_csv_lines (delivery_id, lines)
-  SELECT t.delivery_id, t.lines
-    FROM delivery_csv_texts(ARRAY(
-           SELECT d.delivery_id FROM deliveries d
-            WHERE NOT EXISTS (SELECT 1 FROM delivery_order_facts f
-                               WHERE f.delivery_id = d.delivery_id AND f.delivered_at IS NULL)), NULL) t
-   ORDER BY t.delivery_id;
+  PERFORM refresh_delivery_csv_lines(ARRAY(SELECT delivery_id FROM deliveries ORDER BY delivery_id));
 END
 $$ LANGUAGE plpgsql;
 
