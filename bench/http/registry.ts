@@ -78,6 +78,7 @@ const REPORT_CENTER: Array<[name: string, query: string]> = [
 
 /** Known costs of downloads (decision 0042), by report and format. */
 const DOWNLOAD_NOTES: Record<string, string> = {
+  // decision 0053: the rows of deliveries whose orders are all delivered copied as stored
   'delivery-performance csv':
     'the whole file: every order on 30 days of deliveries, 25,807 rows (2.7 MB) at 1M orders',
   // decision 0045: the counts and first rows read delivery_order_facts, not 25,807 order lookups
