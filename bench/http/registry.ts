@@ -201,7 +201,6 @@ export const ENDPOINTS: BenchEndpoint[] = [
     user: 'manager',
     kind: 'report',
     path: '/api/report/delivery-performance-summary',
-    note: 'known slow at 1M (issue 8)',
   },
 
   // ---- warehouse portal (issue 10) ----
@@ -213,7 +212,6 @@ export const ENDPOINTS: BenchEndpoint[] = [
     user: 'warehouse',
     kind: 'detail',
     path: '/api/stores/{store}/stock',
-    note: 'known slow at 1M (issue 10)',
   },
   {
     name: 'warehouse dashboard',
