@@ -51,6 +51,9 @@ UPDATE train_trips t SET used_capacity = a.space
 SELECT rebuild_stock_rollups();
 -- the admin counters and sales rollups (migrations/0007, docs/decisions/0019)
 SELECT rebuild_admin_rollups();
+-- the tables the triggers keep for store stock and the planner's pending list (migrations 0027, 0028)
+SELECT rebuild_store_stock_lines();
+SELECT rebuild_pending_order_lines();
 COMMIT;
 ANALYZE;
 SELECT (SELECT count(*) FROM orders) orders, (SELECT count(*) FROM stock_movements) movements, (SELECT count(*) FROM orders WHERE status='Scheduled') scheduled, (SELECT count(*) FROM train_allocations) allocs;

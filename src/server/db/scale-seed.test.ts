@@ -80,16 +80,17 @@ describe('npm run seed -- --scale N', () => {
     ).toBe(0);
     // the CSV rows of each delivery whose orders are all delivered (migrations/0025)
     expect(await expectCsvLinesExact(db)).toBeGreaterThan(0);
-    // each Pending order's space, from its lines (migrations/0026)
+    // each Pending order's lines (migrations/0028)
     expect(
       await one(sql`select count(*)::int from (
-                      select o.order_id, ceil(sum(i.quantity * p.space_per_unit) * 100)::bigint as cents
-                        from orders o join order_items i using (order_id) join products p using (product_id)
+                      select o.order_id, array_agg(i.product_id order by i.product_id) as product_ids,
+                             array_agg(i.quantity order by i.product_id) as quantities
+                        from orders o join order_items i using (order_id)
                        where o.status = 'Pending' group by o.order_id) l
-                      full join pending_order_space s using (order_id)
-                     where l.cents is distinct from s.space_cents`),
+                      full join pending_order_lines s using (order_id)
+                     where (l.product_ids, l.quantities) is distinct from (s.product_ids, s.quantities)`),
     ).toBe(0);
-    expect(await one(sql`select count(*)::int from pending_order_space`)).toBeGreaterThan(0);
+    expect(await one(sql`select count(*)::int from pending_order_lines`)).toBeGreaterThan(0);
     // each customer's delivery addresses, those of its orders (migrations/0023)
     expect(
       await one(sql`select count(*)::int from (select distinct customer_id, delivery_address from orders) o

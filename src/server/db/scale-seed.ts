@@ -562,8 +562,8 @@ export async function seedScale(
         await tx.execute(sql`select rebuild_delivery_order_facts()`);
         // the CSV rows of the deliveries whose orders are all delivered (migrations/0025, decision 0053)
         await tx.execute(sql`select rebuild_delivery_csv_lines()`);
-        // each Pending order's space, for the planner's pending list (migrations/0026, decision 0054)
-        await tx.execute(sql`select rebuild_pending_order_space()`);
+        // each Pending order's lines, for the planner's pending list (migrations/0028, decision 0054)
+        await tx.execute(sql`select rebuild_pending_order_lines()`);
         // each customer's delivery addresses, for its history search (migrations/0023, decision 0049)
         await tx.execute(sql`select rebuild_customer_delivery_addresses()`);
         // the open orders' lines with their trains' arrivals, for store stock (migrations/0027, decision 0055)

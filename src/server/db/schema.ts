@@ -448,14 +448,15 @@ export const deliveryCsvLines = pgTable('delivery_csv_lines', {
 });
 
 /**
- * The space in hundredths of each Pending order that has lines, for the planner's pending list
- * (migrations/0026, decision 0054): kept by triggers on order_items, products and orders.
+ * The lines of each Pending order that has lines, in product order, for the planner's pending
+ * list (migrations/0028, decision 0054): kept by triggers on order_items and orders.
  */
-export const pendingOrderSpace = pgTable('pending_order_space', {
+export const pendingOrderLines = pgTable('pending_order_lines', {
   orderId: integer('order_id')
     .primaryKey()
     .references(() => orders.orderId, { onDelete: 'cascade' }),
-  spaceCents: bigint('space_cents', { mode: 'number' }).notNull(),
+  productIds: integer('product_ids').array().notNull(),
+  quantities: integer('quantities').array().notNull(),
 });
 
 /**

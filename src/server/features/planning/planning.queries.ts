@@ -208,9 +208,9 @@ export type PendingRow = {
 /**
  * Pending orders requested in the period, by requested date (the manager picks which to plan).
  * The page comes from the partial index of Pending orders alone, and each order's space from
- * pending_order_space (migrations/0026, decision 0054): the same figure as its lines give,
- * ceil(sum(quantity x space per unit) x 100) hundredths, kept by triggers. Prepared: the same
- * plan for any period (decision 0054).
+ * its lines as pending_order_lines keeps them (migrations/0028, decision 0054) times the products'
+ * space per unit now: ceil(sum(quantity x space per unit) x 100) hundredths, as the lines give.
+ * Prepared: the same plan for any period (decision 0054).
  */
 export async function pendingOrders(
   db: Executor,
@@ -220,14 +220,18 @@ export async function pendingOrders(
 ): Promise<PendingRow[]> {
   const res = await db.execute<PendingRow>(
     prepared(sql`select o.order_id, c.name as customer_name, to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
-          ci.name as city, r.name as route_name, coalesce(s.space_cents, 0)::float8 / 100 as space
+          ci.name as city, r.name as route_name, coalesce(s.cents, 0)::float8 / 100 as space
         from (select order_id, customer_id, city_id, route_id, schedule_date from orders
                where status = 'Pending' and schedule_date between ${from} and ${to}
                order by schedule_date, order_id
                limit ${literalCount(limit)}) o
         join customers c on c.customer_id = o.customer_id
         left join cities ci on ci.city_id = o.city_id left join routes r on r.route_id = o.route_id
-        left join pending_order_space s on s.order_id = o.order_id
+        left join pending_order_lines l on l.order_id = o.order_id
+        left join lateral (
+          select ceil(sum(x.quantity * p.space_per_unit) * 100) as cents
+            from unnest(l.product_ids, l.quantities) as x(product_id, quantity)
+            join products p on p.product_id = x.product_id) s on true
         order by o.schedule_date, o.order_id`),
   );
   return res.rows;

@@ -11,22 +11,26 @@ import {
   createTruck,
 } from '#server/test/scheduling-factories';
 
-// pending_order_space (migration 0026, decision 0054) is kept by triggers in the writer's
-// transaction: after every kind of write it must hold, for each Pending order with lines, the
-// space its lines give now, and the pending list must answer what the statement before the
-// rollup answered (the previous statement is kept here as the reference).
-const { app } = await createTestApp();
+// pending_order_lines (migration 0028, decision 0054) is kept by triggers in the writer's
+// transaction: after every kind of write it must hold, for each Pending order with lines, its
+// lines, and the pending list must answer what the statement before the rollup answered (the
+// previous statement is kept here as the reference), with the products' space as it is now.
+const t = await createTestApp();
+const { app } = t;
+const onPostgres = t.database.kind === 'postgres';
 const db = app.ctx.db;
 const manager = await createUser(app, 'Manager');
 const warehouse = await createUser(app, 'Warehouse');
 
 async function expectSpaceExact() {
   const kept = await db.execute(
-    sql`select order_id, space_cents::text as cents from pending_order_space order by order_id`,
+    sql`select order_id, product_ids::text as products, quantities::text as quantities
+          from pending_order_lines order by order_id`,
   );
   const live = await db.execute(
-    sql`select o.order_id, ceil(sum(i.quantity * p.space_per_unit) * 100)::text as cents
-          from orders o join order_items i on i.order_id = o.order_id join products p on p.product_id = i.product_id
+    sql`select o.order_id, array_agg(i.product_id order by i.product_id)::text as products,
+               array_agg(i.quantity order by i.product_id)::text as quantities
+          from orders o join order_items i on i.order_id = o.order_id
          where o.status = 'Pending' group by o.order_id order by o.order_id`,
   );
   expect(kept.rows).toEqual(live.rows);
@@ -72,7 +76,7 @@ const setStatus = (orderId: number, status: string) =>
     payload: { status },
   });
 
-describe('pending_order_space', () => {
+describe('pending_order_lines', () => {
   it('follows placing, a product whose space per unit changes, approving and cancelling through the API', async () => {
     const store = await createStore(app);
     const a = await createPendingOrder(app, store, { space: 7.5, days: 12 });
@@ -105,7 +109,7 @@ describe('pending_order_space', () => {
     expect(list.map((o) => o.order_id)).not.toContain(c.orderId);
     // the approved one's space changes no more (it is not Pending): nothing kept for it
     const kept = await db.execute(
-      sql`select order_id from pending_order_space where order_id in (${b.orderId}, ${c.orderId})`,
+      sql`select order_id from pending_order_lines where order_id in (${b.orderId}, ${c.orderId})`,
     );
     expect(kept.rows).toEqual([]);
   });
@@ -248,13 +252,110 @@ describe('pending_order_space', () => {
     expect(await expectListAsBefore(daysFromNow(300), daysFromNow(300))).toEqual([]);
   });
 
-  it('is refilled by rebuild_pending_order_space()', async () => {
+  // Review of migration 0026 (decision 0054, amended): with the space kept per order, these
+  // interleavings left a wrong figure or deadlocked; a product edit now writes nothing here.
+  it.runIf(onPostgres)(
+    'takes two products of one order edited at the same moment, each answered at once',
+    async () => {
+      const store = await createStore(app);
+      const customer = await createUser(app, 'Customer');
+      const p1 = await createProduct(app, { spacePerUnit: 1, units: 100 });
+      const p2 = await createProduct(app, { spacePerUnit: 2, units: 100 });
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/customers/${customer.customerId}/orders`,
+        headers: customer.auth,
+        payload: {
+          scheduleDate: daysFromNow(15),
+          items: [
+            { productID: p1.productId, quantity: 1 },
+            { productID: p2.productId, quantity: 1 },
+          ],
+          deliveryAddress: `7 Temple Road, ${store.town}`,
+          city: store.cityName,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const orderId = (res.json() as { order_id: number }).order_id;
+      expect(spaceOf(await expectListAsBefore(), orderId)).toBe(3);
+
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let edited!: () => void;
+      const firstEdited = new Promise<void>((r) => {
+        edited = r;
+      });
+      const one = db.transaction(async (tx) => {
+        await tx.execute(sql`update products set space_per_unit = 10 where product_id = ${p1.productId}`);
+        edited();
+        await held;
+      });
+      await firstEdited;
+      // the second edit does not wait for the first (it used to wait on the order's row)
+      const two = db.transaction(async (tx) => {
+        await tx.execute(sql`update products set space_per_unit = 20 where product_id = ${p2.productId}`);
+      });
+      const raced = await Promise.race([
+        two.then(() => 'done'),
+        new Promise((r) => setTimeout(() => r('waiting'), 2_000)),
+      ]);
+      release();
+      await one;
+      await two;
+      expect(raced).toBe('done');
+      expect(spaceOf(await expectListAsBefore(), orderId)).toBe(30);
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'lets a product edit through while an order with that product is being cancelled, and keeps no row for it',
+    async () => {
+      const store = await createStore(app);
+      const o = await createPendingOrder(app, store, { space: 4, days: 16 });
+      let release!: () => void;
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      let cancelled!: () => void;
+      const statusWritten = new Promise<void>((r) => {
+        cancelled = r;
+      });
+      // the cancel's order: the order's status first, then its products (as returnStock locks them)
+      const cancel = db.transaction(async (tx) => {
+        await tx.execute(sql`update orders set status = 'Cancelled' where order_id = ${o.orderId}`);
+        cancelled();
+        await held;
+        await tx.execute(sql`select 1 from products where product_id = ${o.productId} for no key update`);
+      });
+      await statusWritten;
+      const edit = db.transaction(async (tx) => {
+        await tx.execute(sql`update products set space_per_unit = 0.75 where product_id = ${o.productId}`);
+      });
+      const raced = await Promise.race([
+        edit.then(() => 'done'),
+        new Promise((r) => setTimeout(() => r('waiting'), 2_000)),
+      ]);
+      release();
+      await Promise.all([cancel, edit]);
+      expect(raced).toBe('done');
+      const kept = await db.execute(
+        sql`select order_id from pending_order_lines where order_id = ${o.orderId}`,
+      );
+      expect(kept.rows).toEqual([]);
+      const list = await expectListAsBefore();
+      expect(list.map((r) => r.order_id)).not.toContain(o.orderId);
+    },
+  );
+
+  it('is refilled by rebuild_pending_order_lines()', async () => {
     const store = await createStore(app);
     await createPendingOrder(app, store, { space: 6, days: 18 });
     const before = await expectSpaceExact();
     expect(before).toBeGreaterThan(0);
-    await db.execute(sql`delete from pending_order_space`);
-    await db.execute(sql`select rebuild_pending_order_space()`);
+    await db.execute(sql`delete from pending_order_lines`);
+    await db.execute(sql`select rebuild_pending_order_lines()`);
     expect(await expectSpaceExact()).toBe(before);
   });
 });
