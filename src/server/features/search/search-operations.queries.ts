@@ -42,10 +42,13 @@ export type OrderRow = FoundRow & {
   delivery_status: string | null;
 };
 
+/** An OrderRow's fields past id and score, from `o` (orders), `c` (customers) and `d` (its delivery). */
+const orderColumns = sql`o.status, ${day('o.order_date')} as order_date, o.schedule_date::text as schedule_date,
+  c.name as customer_name, c.city, o.delivery_address, null::text as products,
+  d.delivery_id, d.status as delivery_status`;
+
 const orderDetails = (found: SQL, limit: number) => sql`
-  select o.order_id as id, f.score, o.status, ${day('o.order_date')} as order_date,
-         o.schedule_date::text as schedule_date, c.name as customer_name, c.city, o.delivery_address,
-         null::text as products, dor.delivery_id, d.status as delivery_status
+  select o.order_id as id, f.score, ${orderColumns}
     from (select id, max(score) as score from (${found}) x group by id) f
     join orders o on o.order_id = f.id
     join customers c on c.customer_id = o.customer_id
@@ -154,9 +157,7 @@ export function findCrewOrders(db: Executor, m: Match, employeeId: number, now: 
     sql`
     select o.order_id as id,
            case when o.order_id = ${m.number ?? 0} then ${EXACT}::float8 else ${score(doc, m, true)} end as score,
-           o.status, ${day('o.order_date')} as order_date, o.schedule_date::text as schedule_date,
-           c.name as customer_name, c.city, o.delivery_address, null::text as products,
-           d.delivery_id, d.status as delivery_status
+           ${orderColumns}
       from deliveries d
       join delivery_orders dor on dor.delivery_id = d.delivery_id
       join orders o on o.order_id = dor.order_id
@@ -179,11 +180,14 @@ export type DeliveryRow = FoundRow & {
   assistant_name: string | null;
 };
 
+/** A DeliveryRow's fields past id and score, from `d`, `r` (route), `t` (truck), `dr` and `asst` (crew). */
+const deliveryColumns = sql`d.status, ${minute('d.delivery_date_time')} as delivery_date_time,
+  r.name as route_name, r.end_location, t.plate_number,
+  dr.first_name || ' ' || dr.last_name as driver_name,
+  asst.first_name || ' ' || asst.last_name as assistant_name`;
+
 const deliveryDetails = (found: SQL, limit: number) => sql`
-  select d.delivery_id as id, f.score, d.status, ${minute('d.delivery_date_time')} as delivery_date_time,
-         r.name as route_name, r.end_location, t.plate_number,
-         dr.first_name || ' ' || dr.last_name as driver_name,
-         asst.first_name || ' ' || asst.last_name as assistant_name
+  select d.delivery_id as id, f.score, ${deliveryColumns}
     from (select id, max(score) as score from (${found}) x group by id) f
     join deliveries d on d.delivery_id = f.id
     join routes r on r.route_id = d.route_id
@@ -259,10 +263,7 @@ export function findCrewDeliveries(
     select d.delivery_id as id,
            case when d.delivery_id = ${n} then ${EXACT}::float8 when ${onIt} then ${LINKED}::float8
                 else ${score(doc, m, true)} end as score,
-           d.status, ${minute('d.delivery_date_time')} as delivery_date_time,
-           r.name as route_name, r.end_location, t.plate_number,
-           dr.first_name || ' ' || dr.last_name as driver_name,
-           asst.first_name || ' ' || asst.last_name as assistant_name
+           ${deliveryColumns}
       from deliveries d
       join routes r on r.route_id = d.route_id
       join trucks t on t.truck_id = d.truck_id
