@@ -46,6 +46,13 @@ export const IDS: Record<string, string> = {
   // a time for the crew-options lookup: its route, tomorrow 08:00 UTC (ISO)
   scheduledRoute: `select route_id from deliveries where delivery_id = (select max(delivery_id) from deliveries where status = 'Scheduled')`,
   tomorrow: `select to_char(date_trunc('day', now() at time zone 'UTC') + interval '32 hours', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  // the support inbox (issue 22): a request with a conversation, an order that has one, and the
+  // keyset cursor of the inbox's row 1,000 (or of its middle on a small database)
+  supportRequest: `select max(request_id) from support_requests where message_count >= 2`,
+  supportOrder: `select max(order_id) from support_requests`,
+  supportCursor: `select to_char(last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '_' || request_id
+          from support_requests order by last_message_at desc, request_id desc
+          offset (select least(999, count(*) / 2) from support_requests) limit 1`,
   // the manager's latest dispatch proposal (made once by FIXTURES when there is none)
   proposal: `select max(proposal_id) from planning_proposals where created_by = (select user_id from users where user_name = 'manager')`,
 };
@@ -294,6 +301,40 @@ export const ENDPOINTS: BenchEndpoint[] = [
     kind: 'list',
     path: '/api/deliveries/{scheduledDelivery}/loadable-orders',
   },
+
+  // ---- support inbox (issue 22, decision 0062): newest activity first, keyset pages ----
+  { name: 'support inbox (manager)', user: 'manager', kind: 'list', path: '/api/support/requests?limit=20' },
+  {
+    name: 'support inbox status=Open',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/support/requests?status=Open&limit=20',
+  },
+  {
+    name: 'support inbox cursor= (keyset, row 1,000)',
+    user: 'admin',
+    kind: 'list',
+    path: '/api/support/requests?limit=20&cursor={supportCursor}',
+  },
+  {
+    name: 'support inbox search: customer name',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/support/requests?q=golden&limit=20',
+  },
+  {
+    name: 'support inbox search: order number',
+    user: 'manager',
+    kind: 'list',
+    path: '/api/support/requests?q=%23{supportOrder}&limit=20',
+  },
+  {
+    name: 'support request detail',
+    user: 'manager',
+    kind: 'detail',
+    path: '/api/support/requests/{supportRequest}',
+  },
+  { name: 'support requests (customer)', user: 'customer', kind: 'list', path: '/api/support/requests' },
 
   // ---- dispatch planner (issue 12) ----
   { name: 'planning: pending orders', user: 'manager', kind: 'list', path: '/api/planning/pending-orders' },

@@ -19,6 +19,10 @@ export const PERMISSIONS = {
   'dashboard:customer': ['customer'],
   'support:create': ['customer'],
   'support:read': ['customer', 'admin', 'manager'],
+  // a message on a request: the customer on its own (ownership in the query), staff on any
+  'support:reply': ['customer', 'manager', 'admin'],
+  // the staff side of the inbox: a message written as the staff's answer, closing a request
+  'support:answer': ['manager', 'admin'],
   'users:manage': ['admin'],
   'roles:manage': ['admin'],
   'audit:read': ['admin'],

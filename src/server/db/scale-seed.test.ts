@@ -162,6 +162,35 @@ describe('npm run seed -- --scale N', () => {
     expect(await weekly('assistant_employee_id', 60)).toBe(0);
   });
 
+  it('fills the support inbox as the triggers of migration 0036 would', async () => {
+    expect(summary.counts.support_requests).toBeGreaterThan(0);
+    for (const status of ['Open', 'Answered', 'Closed']) {
+      expect(
+        await one(sql`select count(*)::int from support_requests where status = ${status}`),
+        status,
+      ).toBeGreaterThan(0);
+    }
+    // the counts, the latest message and the state agree with the conversation; the opening message is the request's
+    expect(
+      await one(sql`select count(*)::int from support_requests s
+          cross join lateral (
+            select count(*)::int as n, max(m.created_at) as last_at,
+                   (array_agg(m.author_side order by m.created_at desc, m.message_id desc))[1] as last_side,
+                   (array_agg(m.body order by m.created_at, m.message_id))[1] as first_body
+              from support_messages m where m.request_id = s.request_id) m
+          where s.message_count <> m.n or s.last_message_at <> m.last_at or s.last_message_side <> m.last_side
+             or s.message <> m.first_body
+             or (s.status <> 'Closed' and s.status <> case m.last_side when 'staff' then 'Answered' else 'Open' end)
+             or (s.status = 'Closed') <> (s.closed_at is not null)`),
+    ).toBe(0);
+    expect(await one(sql`select count(*)::int from support_messages where created_at > now()`)).toBe(0);
+    // new requests and messages take ids after the loaded ones
+    expect(
+      await one(sql`select (nextval(pg_get_serial_sequence('support_messages', 'message_id')) > max(message_id))::int
+                      from support_messages`),
+    ).toBe(1);
+  });
+
   it('keeps the order counters equal to count(*)', async () => {
     expect(
       await one(sql`select count(*)::int from (select customer_id, status, count(*) as n from orders group by 1, 2) r

@@ -524,6 +524,69 @@ export async function seedScale(
         ),
     },
     {
+      // the support inbox at scale (docs/decisions/0062): a request on one order in 50, by its
+      // customer two days after the order; three in four answered, one in four of those replied to
+      // again (Open), those older than two weeks closed. Written with what the triggers of
+      // migrations/0036 keep: the opening message, the counts, the latest message, the state.
+      name: 'support requests',
+      run: async (tx) => {
+        await tx.execute(
+          sql.raw(`
+          create temp table scale_support on commit drop as
+          select b.request0 + row_number() over (order by s.g)::int as request_id, s.g / 50 as j, s.order_id,
+                 s.customer_id, least(s.order_date + interval '2 days', c.now - interval '1 hour') as at
+            from scale_orders s cross join scale_base c
+            cross join (select coalesce(max(request_id), 0) as request0 from support_requests) b
+           where s.g % 50 = 17`),
+        );
+        await tx.execute(
+          sql.raw(`
+          create temp table scale_support_messages on commit drop as
+          select x.request_id, m.n, m.side, m.body, least(x.at + m.after, (select now from scale_base) - interval '1 minute') as at
+            from scale_support x
+            cross join lateral (values
+              (1, 'customer', 'Could order #' || x.order_id || ' come before noon? The shop closes for lunch.', interval '0'),
+              (2, 'staff', 'Noted: the driver will bring order #' || x.order_id || ' in the morning run.', interval '3 hours'),
+              (3, 'customer', 'Thank you. Please call the shop number when the truck is near.', interval '6 hours')
+            ) m (n, side, body, after)
+           where m.n = 1 or (m.n = 2 and x.j % 4 <> 0) or (m.n = 3 and x.j % 4 = 1)`),
+        );
+        const made = await rowsOf(
+          tx,
+          sql.raw(`
+          insert into support_requests (request_id, customer_id, user_id, order_id, subject, message, status, created_at,
+                                        last_message_at, message_count, last_message_side, closed_at, closed_by)
+          select x.request_id, x.customer_id, null, x.order_id, 'Delivery time for order #' || x.order_id, o.body,
+                 case when m.last_side = 'staff' and x.at < b.now - interval '14 days' then 'Closed'
+                      when m.last_side = 'staff' then 'Answered' else 'Open' end,
+                 x.at, m.last_at, m.n, m.last_side,
+                 case when m.last_side = 'staff' and x.at < b.now - interval '14 days' then m.last_at + interval '1 hour' end,
+                 case when m.last_side = 'staff' and x.at < b.now - interval '14 days' then b.manager_user end
+            from scale_support x cross join scale_base b
+            join scale_support_messages o on o.request_id = x.request_id and o.n = 1
+            cross join lateral (select count(*)::int as n, max(y.at) as last_at,
+                                       (array_agg(y.side order by y.n desc))[1] as last_side
+                                  from scale_support_messages y where y.request_id = x.request_id) m`),
+        );
+        await tx.execute(
+          sql.raw(`
+          insert into support_messages (request_id, author_side, author_user_id, body, created_at)
+          select request_id, side, case when side = 'staff' then (select manager_user from scale_base) end, body, at
+            from scale_support_messages order by request_id, n`),
+        );
+        for (const table of ['support_requests', 'support_messages']) {
+          const id = table === 'support_requests' ? 'request_id' : 'message_id';
+          await tx.execute(
+            sql.raw(
+              `select setval(pg_get_serial_sequence('${table}', '${id}'), (select max(${id}) from ${table}))`,
+            ),
+          );
+        }
+        counts.support_requests = made;
+        return made;
+      },
+    },
+    {
       name: 'rollups and counts',
       run: async (tx) => {
         await tx.execute(

@@ -276,6 +276,8 @@ export const notifications = pgTable('notifications', {
   orderId: integer('order_id'),
   /** What happened, once per recipient (0008). */
   eventKey: text('event_key'),
+  /** The support request it is about (0036). */
+  requestId: integer('request_id'),
 });
 
 export const supportRequests = pgTable('support_requests', {
@@ -285,7 +287,23 @@ export const supportRequests = pgTable('support_requests', {
   orderId: integer('order_id'),
   subject: text('subject').notNull(),
   message: text('message').notNull(),
-  status: text('status').notNull().default('Open'),
+  status: text('status').$type<'Open' | 'Answered' | 'Closed'>().notNull().default('Open'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  /** Kept by the support_messages trigger (0036). */
+  lastMessageAt: ts('last_message_at').notNull().defaultNow(),
+  messageCount: integer('message_count').notNull().default(0),
+  lastMessageSide: text('last_message_side').$type<'customer' | 'staff'>().notNull().default('customer'),
+  closedAt: ts('closed_at'),
+  closedBy: integer('closed_by'),
+});
+
+/** A request's conversation, the request's own message first (0036). */
+export const supportMessages = pgTable('support_messages', {
+  messageId: serial('message_id').primaryKey(),
+  requestId: integer('request_id').notNull(),
+  authorSide: text('author_side').$type<'customer' | 'staff'>().notNull(),
+  authorUserId: integer('author_user_id'),
+  body: text('body').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 

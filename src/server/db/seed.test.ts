@@ -481,4 +481,35 @@ describe('seedDemoData', () => {
     ]);
     expect(await count(sql`select count(*)::int as n from support_requests`)).toBeGreaterThanOrEqual(2);
   });
+
+  it('fills the support inbox: requests today, some answered, one closed, the staff and the customer told', async () => {
+    const requests = await rows<{
+      status: string;
+      today: boolean;
+      customer: string;
+      messages: number;
+      notes: number;
+    }>(sql`
+      select s.status, s.created_at >= ${startOfBusinessDay('2025-03-14').toISOString()}::timestamptz as today,
+             u.user_name as customer, s.message_count as messages,
+             (select count(*)::int from notifications n where n.request_id = s.request_id) as notes
+        from support_requests s left join users u on u.customer_id = s.customer_id
+       order by s.request_id`);
+    expect(requests.filter((r) => r.today && r.status !== 'Closed').length).toBeGreaterThanOrEqual(3);
+    expect(requests.filter((r) => r.status === 'Closed')).toHaveLength(1);
+    expect(requests.filter((r) => r.status === 'Answered').length).toBeGreaterThanOrEqual(1);
+    expect(requests.filter((r) => r.status === 'Open').length).toBeGreaterThanOrEqual(2);
+    // a reply reopened one: open with the staff's answer and the customer's message after it
+    expect(requests.some((r) => r.status === 'Open' && r.messages >= 3)).toBe(true);
+    // the demo customer has its answer, with a notification
+    expect(requests.find((r) => r.customer === 'customer')).toMatchObject({ status: 'Answered', notes: 1 });
+    // the manager and the admin hear of each open one
+    for (const r of requests.filter((x) => x.status === 'Open')) expect(r.notes).toBe(2);
+    // nothing after "now"
+    expect(
+      await count(
+        sql`select count(*)::int as n from support_messages where created_at > ${NOW.toISOString()}::timestamptz`,
+      ),
+    ).toBe(0);
+  });
 });

@@ -12,6 +12,8 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   delivery_id: z.number().int().nullable(),
   order_id: z.number().int().nullable(),
+  /** The support request it is about (docs/decisions/0062). */
+  request_id: z.number().int().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -28,6 +30,8 @@ export type LiveEvent =
       type: string;
       delivery_id: number | null;
       order_id: number | null;
+      request_id: number | null;
     }
   | { kind: 'delivery'; delivery_id: number; status: string }
-  | { kind: 'order'; order_id: number; status: string };
+  | { kind: 'order'; order_id: number; status: string }
+  | { kind: 'support'; request_id: number; status: string };

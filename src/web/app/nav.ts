@@ -102,6 +102,12 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         icon: FileText,
         description: 'Every change made in the system.',
       },
+      {
+        label: 'Support',
+        to: paths.admin.support,
+        icon: LifeBuoy,
+        description: "Answer and close customers' support requests.",
+      },
     ],
   },
   manager: {
@@ -145,6 +151,12 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         to: paths.manager.reports,
         icon: BarChart3,
         description: 'Truck usage and driver hours.',
+      },
+      {
+        label: 'Support',
+        to: paths.manager.support,
+        icon: LifeBuoy,
+        description: "Answer and close customers' support requests.",
       },
     ],
   },

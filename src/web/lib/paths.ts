@@ -9,9 +9,17 @@ export const paths = {
     history: '/customer/history',
     order: (id: number | string) => `/customer/orders/${id}`,
     support: '/customer/support',
+    supportRequest: (id: number | string) => `/customer/support?request=${id}`,
     guidelines: '/customer/guidelines',
   },
-  admin: { root: '/admin', users: '/admin/users', reports: '/admin/reports', logs: '/admin/logs' },
+  admin: {
+    root: '/admin',
+    users: '/admin/users',
+    reports: '/admin/reports',
+    logs: '/admin/logs',
+    support: '/admin/support',
+    supportRequest: (id: number | string) => `/admin/support?request=${id}`,
+  },
   manager: {
     root: '/manager',
     train: '/manager/train',
@@ -22,6 +30,8 @@ export const paths = {
     order: (id: number | string) => `/manager/orders?order=${id}`,
     trip: (id: number | string) => `/manager/train?trip=${id}`,
     deliveryPerformance: '/manager/reports/delivery-performance',
+    support: '/manager/support',
+    supportRequest: (id: number | string) => `/manager/support?request=${id}`,
   },
   warehouse: {
     root: '/warehouse',

@@ -13,12 +13,13 @@ export interface StreamClient {
 }
 
 type Published = {
-  kind: 'notification' | 'delivery' | 'order';
+  kind: 'notification' | 'delivery' | 'order' | 'support';
   notification_id?: number;
   type?: string;
   status?: string;
   delivery_id?: number | null;
   order_id?: number | null;
+  request_id?: number | null;
   employee_id?: number | null;
   user_id?: number | null;
   customer_id?: number | null;
@@ -38,6 +39,7 @@ function isFor(e: Published, c: StreamClient): boolean {
     case 'delivery':
       return STAFF.includes(c.portal) || (c.employeeId !== null && !!e.employee_ids?.includes(c.employeeId));
     case 'order':
+    case 'support':
       return STAFF.includes(c.portal) || (e.customer_id != null && e.customer_id === c.customerId);
     default:
       return false;
@@ -94,6 +96,7 @@ export class EventHub {
       status: event.status,
       delivery_id: event.delivery_id ?? null,
       order_id: event.order_id ?? null,
+      request_id: event.request_id ?? null,
     };
     for (const c of this.clients) if (isFor(event, c)) c.send(event.kind, data);
   }

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app';
 import { openPostgres } from '#server/db/client';
 import { crewScene } from '#server/test/crew-factories';
+import { createUser } from '#server/test/factories';
 import { createTestApp, TEST_JWT_SECRET } from '#server/test/harness';
 
 // Two server instances on one database: an event written through one reaches an event stream
@@ -110,6 +111,41 @@ describe(`GET /api/events across two server instances (${database.kind})`, () =>
     expect(bystander.events.filter((e) => e.event === 'notification')).toEqual([]);
     expect(customer.events.filter((e) => e.event === 'delivery')).toEqual([]);
     await Promise.all([assistant.close(), customer.close(), bystander.close()]);
+  });
+
+  it('pushes a support request to the managers and admins, and its answer to its customer only', async () => {
+    const manager = await createUser(first.app, 'Manager');
+    const customer = await createUser(first.app, 'Customer');
+    const other = await createUser(first.app, 'Customer');
+    const staff = await openStream(manager.token);
+    const own = await openStream(customer.token);
+    const stranger = await openStream(other.token);
+    for (const s of [staff, own, stranger]) await s.waitFor((e) => e.event === 'ready');
+
+    const asked = await first.app.inject({
+      method: 'POST',
+      url: '/api/support/requests',
+      headers: customer.auth,
+      payload: { subject: 'Invoice copy', message: 'Please send it again.' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const requestId = asked.json().request_id as number;
+    const note = await staff.waitFor((e) => e.event === 'notification' && e.data.request_id === requestId);
+    expect(note.data).toMatchObject({ kind: 'notification', type: 'Info', request_id: requestId });
+    await staff.waitFor((e) => e.event === 'support' && e.data.request_id === requestId);
+
+    const answered = await first.app.inject({
+      method: 'POST',
+      url: `/api/support/requests/${requestId}/messages`,
+      headers: manager.auth,
+      payload: { message: 'Sent to your email.' },
+    });
+    expect(answered.statusCode, answered.body).toBe(201);
+    await own.waitFor((e) => e.event === 'notification' && e.data.request_id === requestId);
+    const change = await own.waitFor((e) => e.event === 'support' && e.data.status === 'Answered');
+    expect(change.data).toMatchObject({ kind: 'support', request_id: requestId });
+    expect(stranger.events.filter((e) => e.event === 'support' || e.event === 'notification')).toEqual([]);
+    await Promise.all([staff.close(), own.close(), stranger.close()]);
   });
 
   it('refuses a stream without a valid token', async () => {

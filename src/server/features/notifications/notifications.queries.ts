@@ -14,6 +14,8 @@ export interface NewNotification {
   at: Date;
   deliveryId?: number | null;
   orderId?: number | null;
+  /** The support request it is about (the web links to it). */
+  requestId?: number | null;
   /** Set for events a sweep may find twice: written once per recipient. */
   eventKey?: string | null;
 }
@@ -39,10 +41,12 @@ export async function insertNotifications(db: Executor, rows: NewNotification[])
   const values = rows.map((n) => {
     const to = n.to as { employeeId?: number; customerId?: number; userId?: number };
     return sql`(${to.employeeId ?? null}::int, ${to.customerId ?? null}::int, ${to.userId ?? null}::int, ${n.type},
-      ${n.message}, ${n.at.toISOString()}::timestamptz, ${n.deliveryId ?? null}::int, ${n.orderId ?? null}::int, ${n.eventKey ?? null})`;
+      ${n.message}, ${n.at.toISOString()}::timestamptz, ${n.deliveryId ?? null}::int, ${n.orderId ?? null}::int, ${n.eventKey ?? null},
+      ${n.requestId ?? null}::int)`;
   });
   await db.execute(
-    sql`insert into notifications (employee_id, customer_id, user_id, type, message, created_at, delivery_id, order_id, event_key)
+    sql`insert into notifications (employee_id, customer_id, user_id, type, message, created_at, delivery_id, order_id, event_key,
+          request_id)
         values ${sql.join(values, sql`, `)} ${ON_EVENT_CONFLICT}`,
   );
 }
@@ -61,7 +65,7 @@ function scopeCondition(scope: NotificationScope): SQL {
 export async function listNotifications(db: Executor, scope: NotificationScope, limit: number) {
   const res = await db.execute<Notification>(
     prepared(sql`select n.notification_id, n.type, n.message, ${isoTimestamp('n.created_at')} as timestamp,
-          n.read_at is not null as read, n.delivery_id, n.order_id
+          n.read_at is not null as read, n.delivery_id, n.order_id, n.request_id
         from notifications n where ${scopeCondition(scope)}
         order by n.created_at desc, n.notification_id desc limit ${literalCount(limit)}`),
   );

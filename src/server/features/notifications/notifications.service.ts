@@ -77,12 +77,13 @@ export async function markAllRead(ctx: AppContext, user: AuthUser) {
 
 // ---- writing (inside the caller's transaction, so a rolled-back action tells no one) ----
 
-/** Publishes a change of a delivery or an order to the open event streams (on commit). */
+/** Publishes a change of a delivery, an order or a support request to the open event streams (on commit). */
 export async function publishChange(
   tx: Executor,
   change:
     | { kind: 'delivery'; delivery_id: number; status: string; employee_ids: (number | null)[] }
-    | { kind: 'order'; order_id: number; status: string; customer_id: number },
+    | { kind: 'order'; order_id: number; status: string; customer_id: number }
+    | { kind: 'support'; request_id: number; status: string; customer_id: number },
 ): Promise<void> {
   await notify(tx, EVENTS_CHANNEL, JSON.stringify(change));
 }
@@ -244,4 +245,27 @@ export async function notifyCrewChange(
     }
   }
   await q.insertNotifications(tx, rows);
+}
+
+type Notice = {
+  type: 'Alert' | 'Info';
+  message: string;
+  at: Date;
+  deliveryId?: number;
+  orderId?: number;
+  requestId?: number;
+};
+
+/** Tells each of these users (e.g. the support inbox's managers and admins). */
+export async function notifyUsers(tx: Executor, userIds: number[], n: Notice): Promise<void> {
+  const unique = [...new Set(userIds)];
+  await q.insertNotifications(
+    tx,
+    unique.map((userId) => ({ ...n, to: { userId } })),
+  );
+}
+
+/** Tells a customer (every login of it). */
+export async function notifyCustomer(tx: Executor, customerId: number, n: Notice): Promise<void> {
+  await q.insertNotifications(tx, [{ ...n, to: { customerId } }]);
 }

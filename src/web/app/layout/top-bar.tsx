@@ -1,11 +1,24 @@
 import { LogOut, Menu } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import type { Notification } from '#shared/contract/notifications';
 import type { Portal } from '#shared/roles';
 import { Button } from '#web/components/ui/button';
 import { CrewBellLink, NotificationBell } from '#web/features/notifications/components/notification-bell';
 import { GlobalSearch } from '#web/features/search/components/global-search';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
+
+/** Where a notification about a support request opens, in the portals that have one. */
+const SUPPORT_REQUEST: Partial<Record<Portal, (id: number) => string>> = {
+  customer: paths.customer.supportRequest,
+  manager: paths.manager.supportRequest,
+  admin: paths.admin.supportRequest,
+};
+
+function notificationLink(portal: Portal) {
+  const support = SUPPORT_REQUEST[portal];
+  return (n: Notification) => (support && n.request_id !== null ? support(n.request_id) : null);
+}
 
 export function TopBar({ portal, onOpenMenu }: { portal: Portal; onOpenMenu: () => void }) {
   const { user, logout } = useSession();
@@ -35,7 +48,7 @@ export function TopBar({ portal, onOpenMenu }: { portal: Portal; onOpenMenu: () 
               <CrewBellLink crewEmployeeId={user.employee_id} to={paths.assistant.notifications} />
             )
           ) : (
-            <NotificationBell />
+            <NotificationBell linkFor={notificationLink(portal)} />
           ))}
         {user && (
           <div className="hidden text-right sm:block">

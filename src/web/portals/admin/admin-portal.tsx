@@ -3,6 +3,7 @@ import { paths } from '#web/lib/paths';
 import { AdminDashboardPage } from './pages/dashboard-page';
 import { LogsPage } from './pages/logs-page';
 import { ReportsPage } from './pages/reports-page';
+import { AdminSupportPage } from './pages/support-page';
 import { UsersPage } from './pages/users-page';
 
 /** Routes of the admin portal, relative to paths.admin.root. */
@@ -13,6 +14,7 @@ export function AdminPortal() {
       <Route path="users" element={<UsersPage />} />
       <Route path="reports" element={<ReportsPage />} />
       <Route path="logs" element={<LogsPage />} />
+      <Route path="support" element={<AdminSupportPage />} />
       <Route path="*" element={<Navigate to={paths.admin.root} replace />} />
     </Routes>
   );

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '#web/lib/paths';
 import { ManagerDashboardPage } from './pages/dashboard-page';
 import { ManagerOrdersPage } from './pages/orders-page';
+import { ManagerSupportPage } from './pages/support-page';
 import { TrainPage } from './pages/train-page';
 import { TruckPage } from './pages/truck-page';
 
@@ -27,6 +28,7 @@ export function ManagerPortal() {
       <Route path="planner" element={<PlannerPage />} />
       <Route path="reports" element={<ManagerReportsPage />} />
       <Route path="reports/delivery-performance" element={<DeliveryPerformancePage />} />
+      <Route path="support" element={<ManagerSupportPage />} />
       <Route path="*" element={<Navigate to={paths.manager.root} replace />} />
     </Routes>
   );

@@ -8,6 +8,8 @@ const STALE: Record<string, readonly (readonly string[])[]> = {
   notification: [notificationKeys.all],
   delivery: [['crew'], ['deliveries']],
   order: [['orders'], ['crew']],
+  // a support request changed (docs/decisions/0062): its lists and conversation
+  support: [['support-requests']],
 };
 
 /** Keeps the open screens current: each pushed event refetches the queries it touches. */

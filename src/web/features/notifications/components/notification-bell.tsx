@@ -1,6 +1,7 @@
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { Notification } from '#shared/contract/notifications';
 import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { EmptyState } from '#web/components/ui/empty-state';
@@ -22,8 +23,11 @@ function BellCount({ unread }: { unread: number }) {
   );
 }
 
-/** The header bell: unread count, and the notifications in a panel (customers, managers, staff). */
-export function NotificationBell() {
+/**
+ * The header bell: unread count, and the notifications in a panel (customers, managers, staff).
+ * `linkFor`: where a notification leads in this portal; following it marks it read.
+ */
+export function NotificationBell({ linkFor }: { linkFor?: (n: Notification) => string | null }) {
   const [open, setOpen] = useState(false);
   const query = useNotifications();
   const markRead = useMarkRead();
@@ -71,7 +75,13 @@ export function NotificationBell() {
           ) : query.data.rows.length === 0 ? (
             <EmptyState title="No notifications" icon={Bell} />
           ) : (
-            <NotificationList compact rows={query.data.rows} onRead={(id) => markRead.mutate(id)} />
+            <NotificationList
+              compact
+              rows={query.data.rows}
+              onRead={(id) => markRead.mutate(id)}
+              linkFor={linkFor}
+              onFollow={() => setOpen(false)}
+            />
           )}
         </div>
       </Dialog>

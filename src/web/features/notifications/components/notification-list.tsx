@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { Bell, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Notification } from '#shared/contract/notifications';
 import { Button } from '#web/components/ui/button';
 import { formatShortDateTime } from '#web/lib/date-format';
@@ -8,15 +9,20 @@ export interface NotificationListProps {
   rows: Notification[];
   onRead: (id: number) => void;
   compact?: boolean;
+  /** Where a notification leads in this portal (e.g. the support request it is about), or null. */
+  linkFor?: (n: Notification) => string | null;
+  /** A notification's link was followed (it is marked read; the bell's panel closes). */
+  onFollow?: (n: Notification) => void;
 }
 
 /** Newest first; an Alert stands out (red, icon); unread ones are bold with a "Mark read" action. */
-export function NotificationList({ rows, onRead, compact }: NotificationListProps) {
+export function NotificationList({ rows, onRead, compact, linkFor, onFollow }: NotificationListProps) {
   return (
     <ul className="divide-y divide-slate-100">
       {rows.map((n) => {
         const alert = n.type === 'Alert';
         const Icon = alert ? TriangleAlert : Bell;
+        const to = linkFor?.(n) ?? null;
         return (
           <li
             key={n.notification_id}
@@ -37,7 +43,20 @@ export function NotificationList({ rows, onRead, compact }: NotificationListProp
             </span>
             <div className="min-w-0 flex-1">
               <p className={clsx('text-sm', n.read ? 'text-slate-700' : 'font-semibold text-slate-900')}>
-                {n.message}
+                {to ? (
+                  <Link
+                    to={to}
+                    onClick={() => {
+                      if (!n.read) onRead(n.notification_id);
+                      onFollow?.(n);
+                    }}
+                    className="text-inherit underline decoration-slate-300 underline-offset-2 hover:decoration-indigo-600"
+                  >
+                    {n.message}
+                  </Link>
+                ) : (
+                  n.message
+                )}
               </p>
               <div className="mt-0.5 flex items-center justify-between gap-2">
                 <p className="text-xs text-slate-500">

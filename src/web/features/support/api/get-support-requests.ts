@@ -9,12 +9,12 @@ export function getSupportRequests(signal?: AbortSignal): Promise<SupportRequest
 
 export function supportRequestsQueryOptions() {
   return queryOptions({
-    queryKey: supportKeys.all,
+    queryKey: supportKeys.mine(),
     queryFn: ({ signal }) => getSupportRequests(signal),
   });
 }
 
-/** GET /support/requests: the customer's own requests, newest first. */
+/** GET /support/requests: the customer's own requests, newest activity first. */
 export function useSupportRequests() {
   return useQuery(supportRequestsQueryOptions());
 }

@@ -19,10 +19,12 @@ import {
 export interface SupportRequestFormProps {
   /** The customer's orders, to attach one to the request. */
   orders: readonly OrderSummary[];
+  /** Called with the new request's number once it is sent (the page opens it). */
+  onSent?: (requestId: number) => void;
 }
 
 /** Contact form: POST /support/requests, then a confirmation with the request number. */
-export function SupportRequestForm({ orders }: SupportRequestFormProps) {
+export function SupportRequestForm({ orders, onSent }: SupportRequestFormProps) {
   const { register, handleSubmit, reset, formState } = useForm<SupportFormValues>({
     resolver: zodResolver(supportFormSchema),
     defaultValues: EMPTY_SUPPORT_FORM,
@@ -40,6 +42,7 @@ export function SupportRequestForm({ orders }: SupportRequestFormProps) {
       onSuccess: (created) => {
         setSentId(created.request_id);
         reset(EMPTY_SUPPORT_FORM);
+        onSent?.(created.request_id);
       },
     });
   });
@@ -48,7 +51,8 @@ export function SupportRequestForm({ orders }: SupportRequestFormProps) {
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {sentId !== null && (
         <Alert variant="success" title={`Request #${sentId} received`} onDismiss={() => setSentId(null)}>
-          Thank you. Our team will get back to you by email, usually within one business day.
+          Thank you. Our team answers here, usually within one business day, and you get a notification when
+          they do.
         </Alert>
       )}
       {create.isError && (

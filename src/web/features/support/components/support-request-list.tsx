@@ -1,25 +1,21 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { MessagesSquare } from 'lucide-react';
-import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { clsx } from 'clsx';
+import { ChevronDown, MessagesSquare } from 'lucide-react';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useSupportRequests } from '../api/get-support-requests';
+import { messageCount, supportTime } from '../lib/support-status';
+import { SupportRequestThread } from './support-request-thread';
+import { SupportStatusBadge } from './support-status-badge';
 
-function statusTone(status: string): BadgeTone {
-  const s = status.toLowerCase();
-  if (s.includes('resolved') || s.includes('closed')) return 'success';
-  if (s.includes('progress')) return 'warning';
-  return 'info';
+export interface SupportRequestListProps {
+  /** The request shown open (its conversation and reply box), from the page's URL. */
+  openId: number | null;
+  onOpenChange: (id: number | null) => void;
 }
 
-function when(value: string): string {
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMM yyyy, HH:mm') : value;
-}
-
-/** The customer's previous support requests, newest first. */
-export function SupportRequestList() {
+/** The customer's support requests, newest activity first; each opens to its conversation. */
+export function SupportRequestList({ openId, onOpenChange }: SupportRequestListProps) {
   const requests = useSupportRequests();
   if (requests.isPending) return <Loading label="Loading your requests..." />;
   if (requests.isError) {
@@ -38,27 +34,61 @@ export function SupportRequestList() {
       <EmptyState
         icon={MessagesSquare}
         title="No support requests yet"
-        description="Requests you send appear here."
+        description="Requests you send appear here, with our answers."
       />
     );
   }
   return (
     <ul className="divide-y divide-slate-100">
-      {requests.data.map((request) => (
-        <li key={request.request_id} className="px-5 py-4 text-sm">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <p className="font-medium text-slate-900">
-              #{request.request_id} · {request.subject}
-            </p>
-            <Badge tone={statusTone(request.status)}>{request.status}</Badge>
-          </div>
-          <p className="mt-0.5 text-xs text-slate-500">
-            {when(request.created_at)}
-            {request.order_id !== null && ` · about order #${request.order_id}`}
-          </p>
-          <p className="mt-1 line-clamp-2 whitespace-pre-line text-slate-700">{request.message}</p>
-        </li>
-      ))}
+      {requests.data.map((request) => {
+        const open = request.request_id === openId;
+        const panelId = `support-request-${request.request_id}`;
+        const newAnswer = request.status === 'Answered';
+        return (
+          <li key={request.request_id}>
+            <h3>
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => onOpenChange(open ? null : request.request_id)}
+                className="flex w-full items-start gap-3 px-5 py-4 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+              >
+                <span className="min-w-0 flex-1">
+                  <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <span className="font-medium text-slate-900">
+                      #{request.request_id} · {request.subject}
+                    </span>
+                    <SupportStatusBadge status={request.status} />
+                  </span>
+                  <span className="mt-0.5 block text-xs text-slate-500">
+                    {newAnswer ? 'Answered' : 'Last message'} {supportTime(request.last_message_at)} ·{' '}
+                    {messageCount(request.message_count)}
+                    {request.order_id !== null && ` · about order #${request.order_id}`}
+                  </span>
+                  {!open && (
+                    <span className="mt-1 line-clamp-2 block whitespace-pre-line text-slate-700">
+                      {request.message}
+                    </span>
+                  )}
+                </span>
+                <ChevronDown
+                  aria-hidden="true"
+                  className={clsx(
+                    'mt-0.5 size-4 shrink-0 text-slate-400 transition-transform',
+                    open && 'rotate-180',
+                  )}
+                />
+              </button>
+            </h3>
+            {open && (
+              <section id={panelId} aria-label={`Request #${request.request_id}`} className="px-5 pb-5">
+                <SupportRequestThread requestId={request.request_id} />
+              </section>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

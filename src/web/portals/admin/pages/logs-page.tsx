@@ -39,6 +39,7 @@ const TABLES = [
   'routes',
   'stock_movements',
   'stores',
+  'support_messages',
   'support_requests',
   'train_allocations',
   'train_trips',

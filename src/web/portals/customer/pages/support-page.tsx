@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
 import { useOrders } from '#web/features/orders/api/get-orders';
@@ -11,23 +12,27 @@ const ORDER_CHOICES = { page: 1, page_size: 100 } as const;
 
 export function SupportPage() {
   const orders = useOrders(ORDER_CHOICES);
+  // the request shown open (?request=): a notification about an answer links to it
+  const [params, setParams] = useSearchParams();
+  const openId = Number(params.get('request')) || null;
+  const setOpen = (id: number | null) => setParams(id ? { request: String(id) } : {}, { replace: true });
   return (
     <div>
       <PageHeader
         title="Support"
-        description="Questions about an order or your account? Send us a message."
+        description="Questions about an order or your account? Send us a message; our answers appear here."
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Card>
-            <CardHeader title="Send a request" />
-            <CardBody>
-              <SupportRequestForm orders={orders.data?.rows ?? []} />
-            </CardBody>
+            <CardHeader title="Your requests" />
+            <SupportRequestList openId={openId} onOpenChange={setOpen} />
           </Card>
           <Card>
-            <CardHeader title="Your requests" />
-            <SupportRequestList />
+            <CardHeader title="Send a request" />
+            <CardBody>
+              <SupportRequestForm orders={orders.data?.rows ?? []} onSent={setOpen} />
+            </CardBody>
           </Card>
         </div>
         <div className="lg:self-start">
