@@ -31,6 +31,8 @@ export const roles = pgTable('roles', {
   roleName: text('role_name').notNull(),
   accessRights: text('access_rights').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** A deleted role held by deleted users is retired (migrations/0035): they keep its name. */
+  deletedAt: ts('deleted_at'),
 });
 
 export const cities = pgTable('cities', {
