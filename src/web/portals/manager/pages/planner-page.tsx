@@ -31,6 +31,7 @@ export function PlannerPage() {
   const [discarded, setDiscarded] = useState(false);
   const [restoring, setRestoring] = useState(proposalId === null);
   const [reopened, setReopened] = useState<number | null>(null);
+  const [syncPeriod, setSyncPeriod] = useState(false);
   const create = useCreateProposal();
   const commit = useCommitProposal();
   const discard = useDiscardProposal();
@@ -44,9 +45,18 @@ export function PlannerPage() {
     const found = current.data?.proposal_id ?? null;
     if (found !== null && proposalId === null) {
       setReopened(found);
+      setSyncPeriod(true);
       update({ proposal: String(found) });
     }
   }, [restoring, current.isPending, current.data, proposalId, update]);
+
+  // the form shows the reopened proposal's period, once it is loaded
+  useEffect(() => {
+    if (!syncPeriod || !proposal.data) return;
+    setSyncPeriod(false);
+    const { from: pFrom, to: pTo } = proposal.data;
+    if (pFrom !== from || pTo !== to) update({ from: pFrom, to: pTo });
+  }, [syncPeriod, proposal.data, from, to, update]);
 
   const plan = (period = { from, to }) => {
     commit.reset();
