@@ -83,11 +83,10 @@ describe('roles and report families', () => {
     // gone from the role picker of a new user
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('button', { name: 'Add user' }).click();
-    const options = await page
-      .getByRole('dialog', { name: 'Add user' })
-      .getByLabel('Role')
-      .locator('option')
-      .allTextContents();
+    const picker = page.getByRole('dialog', { name: 'Add user' }).getByLabel('Role');
+    // the picker is drawn with the live roles before its options are read (allTextContents does not wait)
+    await picker.locator('option', { hasText: 'Warehouse Manager' }).waitFor({ state: 'attached' });
+    const options = await picker.locator('option').allTextContents();
     expect(options).not.toContain(roleName);
     await page.keyboard.press('Escape');
 
@@ -107,6 +106,8 @@ describe('roles and report families', () => {
     await loginAs(page, 'warehouse');
     await page.waitForURL((url) => url.pathname === '/warehouse');
     const menu = page.getByRole('navigation', { name: 'Warehouse Portal menu' });
+    // allTextContents does not wait: the menu must be drawn first
+    await menu.getByRole('link', { name: 'Alerts' }).waitFor();
     expect(await menu.getByRole('link').allTextContents()).toEqual([
       'Dashboard',
       'Inventory',
