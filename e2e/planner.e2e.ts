@@ -11,7 +11,7 @@ interface Proposal {
 }
 
 describe('the dispatch planner', () => {
-  it('plans the demo week, shows the board and the timelines, refuses a stale plan, discards one and commits one', async () => {
+  it('plans the demo week, shows the board and the timelines, finds its proposal after a reload, refuses a stale plan, discards one and commits one', async () => {
     const api = await apiAs('manager');
     const page = await browser.newPage();
     await page.setViewportSize({ width: 1440, height: 900 });
@@ -23,11 +23,13 @@ describe('the dispatch planner', () => {
     await screenshot(page, 'planner-form');
 
     const proposalParam = (url: URL | string) => new URL(url).searchParams.get('proposal');
-    const plan = async () => {
+    const plan = async (button = 'Plan') => {
+      // on arrival the page may reopen an open proposal of the manager's: let it settle first
+      await page.getByText('Looking for your open proposal…').waitFor({ state: 'hidden' });
       const before = proposalParam(page.url());
       const all = page.getByRole('button', { name: 'Select all' });
       if (await all.isEnabled()) await all.click();
-      await page.getByRole('button', { name: 'Plan', exact: true }).click();
+      await page.getByRole('button', { name: button, exact: true }).click();
       // the new proposal replaces the one shown
       await page.waitForURL((url) => proposalParam(url) !== null && proposalParam(url) !== before);
       const id = Number(proposalParam(page.url()));
@@ -39,6 +41,20 @@ describe('the dispatch planner', () => {
     // 1. a proposal: figures, board, timelines, deliveries, unplanned; then discarded
     const first = await plan();
     expect(first.deliveries.length).toBeGreaterThan(0);
+    // it says how long it may be committed, in Colombo time
+    await page.getByText(/expires at \d\d:\d\d \(Colombo time\), \d+ min left/).waitFor();
+
+    // a reload finds it again, and so does coming back to the planner through the menu
+    await page.reload();
+    await page.getByRole('heading', { name: `Proposal ${first.proposal_id}` }).waitFor();
+    await page.getByText('Not applied yet').waitFor();
+    await page.getByRole('link', { name: 'Orders' }).first().click();
+    await page.waitForURL((url) => url.pathname === '/manager/orders');
+    await page.getByRole('link', { name: 'Dispatch Planner' }).first().click();
+    await page.getByText(`Your open proposal ${first.proposal_id} was reopened where you left it.`).waitFor();
+    await page.getByRole('heading', { name: `Proposal ${first.proposal_id}` }).waitFor();
+    expect(proposalParam(page.url())).toBe(String(first.proposal_id));
+    await screenshot(page, 'planner-reopened');
     await page.getByText('Planned on time').waitFor();
     await page.getByRole('table', { name: 'Train board of the proposal' }).waitFor();
     await screenshot(page, 'planner-proposal-board');
@@ -80,10 +96,14 @@ describe('the dispatch planner', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Commit plan' }).click();
     await page.getByText('The plan was not applied').waitFor();
     await page.getByText(new RegExp(`Order ${victim} was \\w+ and is now Cancelled`)).waitFor();
+    // the refused proposal has ended: Commit is off, with the reason written next to it
+    await page.getByText('This proposal has expired: plan again').waitFor();
+    await page.getByText(/^Commit is off: the proposal expired at \d\d:\d\d \(Colombo time\)/).waitFor();
+    expect(await page.getByRole('button', { name: 'Commit', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'planner-commit-refused');
 
     // 3. plan again and commit: the orders show as Scheduled with their trains and trucks
-    const fresh = await plan();
+    const fresh = await plan('Plan again');
     await page.getByRole('button', { name: 'Commit' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Commit plan' }).click();
     await page.getByText('Plan committed').waitFor();

@@ -339,6 +339,13 @@ export const ENDPOINTS: BenchEndpoint[] = [
   // ---- dispatch planner (issue 12) ----
   { name: 'planning: pending orders', user: 'manager', kind: 'list', path: '/api/planning/pending-orders' },
   { name: 'planning: proposal', user: 'manager', kind: 'detail', path: '/api/planning/proposals/{proposal}' },
+  // the manager's open proposal that has not expired, which the planner reopens (decision 0060)
+  {
+    name: 'planning: current proposal',
+    user: 'manager',
+    kind: 'detail',
+    path: '/api/planning/proposals/current',
+  },
 
   // ---- global search (issue 13): each role's kinds of query, names as the scale seed writes them ----
   {

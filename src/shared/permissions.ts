@@ -26,7 +26,10 @@ export const PERMISSIONS = {
   'users:manage': ['admin'],
   'roles:manage': ['admin'],
   'audit:read': ['admin'],
-  'reports:read': STAFF,
+  // reports by family (docs/decisions/0061): every report route declares the one it belongs to
+  'reports:stock': ['warehouse', 'admin'],
+  'reports:operations': ['manager', 'admin'],
+  'reports:financial': ['admin'],
   'stores:read': ALL,
   'employees:read': ['admin', 'manager'],
   'deliveries:read': ['admin', 'manager'],
@@ -38,7 +41,8 @@ export const PERMISSIONS = {
   'products:manage': ['admin', 'warehouse'],
   'stock:read': STAFF,
   'dashboard:warehouse': ['warehouse', 'admin'],
-  'inventory-alerts:dismiss': STAFF,
+  // whoever reads the inventory alerts (reports:stock) may hide them for themselves
+  'inventory-alerts:dismiss': ['warehouse', 'admin'],
   'trains:read': STAFF,
   'trains:schedule': ['manager', 'admin'],
   'dashboard:manager': ['manager', 'admin'],
@@ -60,10 +64,17 @@ export const PERMISSIONS = {
   'planning:plan': ['manager', 'admin'],
   'dashboard:admin': ['admin'],
   'employees:manage': ['admin'],
-  'reports:business': ['admin', 'manager'],
 } as const satisfies Record<string, readonly Portal[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
+
+/** What a refusal (403) says the role cannot do, where "do this" would not name it. */
+export const REFUSED_ACTION: Partial<Record<Permission, string>> = {
+  'reports:stock': 'read the stock reports (current stock, product performance, inventory alerts)',
+  'reports:operations':
+    'read the operations reports (truck usage, crew hours, delivery performance, train capacity, workload)',
+  'reports:financial': 'read the financial reports (revenue and sales)',
+};
 
 export function can(portal: Portal | null, permission: Permission): boolean {
   return portal !== null && (PERMISSIONS[permission] as readonly Portal[]).includes(portal);

@@ -31,6 +31,8 @@ export const roles = pgTable('roles', {
   roleName: text('role_name').notNull(),
   accessRights: text('access_rights').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /** A deleted role held by deleted users is retired (migrations/0035): they keep its name. */
+  deletedAt: ts('deleted_at'),
 });
 
 export const cities = pgTable('cities', {
@@ -382,6 +384,8 @@ export const planningProposals = pgTable('planning_proposals', {
   periodTo: date('period_to', { mode: 'string' }).notNull(),
   status: text('status').$type<'Open' | 'Committed'>().notNull().default('Open'),
   committedAt: ts('committed_at'),
+  /** migrations/0034: after it, the proposal is read and discarded but never committed (decision 0060). */
+  expiresAt: ts('expires_at').notNull(),
   /** migrations/0020_a: json, the text as the API writes it (decision 0045). */
   body: json('body').notNull(),
   /** migrations/0017: every order the plan looked at with its status then; only the commit reads it. */

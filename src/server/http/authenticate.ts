@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { can } from '#shared/permissions';
+import { can, type Permission, REFUSED_ACTION } from '#shared/permissions';
 import { portalForRole } from '#shared/roles';
 import type { Db } from '../db/client';
 import { findUserById } from '../features/auth/auth.queries';
@@ -62,7 +62,10 @@ export function registerAuthentication(
     const user = userCache ? await userCache.get(userId) : await findUserById(db, userId);
     if (!user?.isActive) throw unauthorized('Invalid or expired token');
     const portal = portalForRole(user.role);
-    if (!can(portal, config.permission)) throw forbidden(`Your role (${user.role}) cannot do this`);
+    if (!can(portal, config.permission)) {
+      const action = REFUSED_ACTION[config.permission as Permission] ?? 'do this';
+      throw forbidden(`Your role (${user.role}) cannot ${action}`);
+    }
     request.user = {
       userId: user.userId,
       userName: user.userName,

@@ -14,7 +14,7 @@ registerReport(app, app.ctx, {
   name: 'test-customers',
   title: 'Customers',
   description: 'A report for this test.',
-  permission: 'reports:read',
+  permission: 'reports:operations',
   row: z.object({ customer: z.string(), revenue: z.number() }),
   columns: [
     { key: 'customer', label: 'Customer' },
@@ -32,7 +32,7 @@ registerReport(app, app.ctx, {
   name: 'test-many',
   title: 'Many rows',
   description: 'A report longer than a PDF shows.',
-  permission: 'reports:read',
+  permission: 'reports:operations',
   row: z.object({ name: z.string(), revenue: z.number() }),
   columns: [
     { key: 'name', label: 'Name' },
@@ -57,7 +57,7 @@ registerReport(app, app.ctx, {
   name: 'test-batches',
   title: 'Batches',
   description: 'A report read in batches.',
-  permission: 'reports:read',
+  permission: 'reports:operations',
   row: z.object({ batch: z.number(), line: z.number() }),
   columns: [
     { key: 'batch', label: 'Batch', kind: 'int' },

@@ -17,7 +17,7 @@ const testHash = () => {
 export async function createRole(app: BuiltApp, roleName: string): Promise<number> {
   const db = app.ctx.db;
   const found = await db.execute<{ role_id: number }>(
-    sql`select role_id from roles where lower(role_name) = lower(${roleName})`,
+    sql`select role_id from roles where lower(role_name) = lower(${roleName}) and deleted_at is null`,
   );
   if (found.rows[0]) return found.rows[0].role_id;
   const [row] = await db.insert(roles).values({ roleName, accessRights: 'test' }).returning();

@@ -3,6 +3,12 @@ import { idNumber, isoDate } from './common';
 
 /** The longest period one proposal may cover (days). */
 export const PLAN_MAX_DAYS = 31;
+/**
+ * How long a stored proposal may be committed after it is computed (minutes). After it the
+ * proposal is still read (marked expired) and discarded, but a commit is refused: plan again
+ * (docs/decisions/0060). A commit that finds what it relied on changed ends it at once.
+ */
+export const PROPOSAL_LIFETIME_MINUTES = 30;
 /** The most pending orders a manager may add to one proposal. */
 export const PLAN_MAX_PENDING = 10_000;
 
@@ -142,6 +148,10 @@ export const proposalSchema = z.object({
   status: z.enum(['Open', 'Committed']),
   created_at: z.string(),
   committed_at: z.string().nullable(),
+  /** After it an open proposal cannot be committed (PROPOSAL_LIFETIME_MINUTES after it was computed, or when a commit found a change). */
+  expires_at: z.string(),
+  /** Open and past `expires_at` by the server's clock when answered: plan again. */
+  expired: z.boolean(),
   from: z.string(),
   to: z.string(),
   figures: planFiguresSchema,
@@ -153,6 +163,13 @@ export const proposalSchema = z.object({
   crew: z.array(planCrewSchema),
 });
 export type ProposalView = z.infer<typeof proposalSchema>;
+
+/** GET /planning/proposals/current: the signed-in manager's latest open proposal that has not expired, if any. */
+export const currentProposalSchema = z.object({
+  proposal_id: z.number().int().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type CurrentProposal = z.infer<typeof currentProposalSchema>;
 export type PlanOrderView = z.infer<typeof planOrderSchema>;
 
 /** GET /planning/pending-orders: the Pending orders a manager may add, by requested date. */

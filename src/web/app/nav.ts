@@ -20,6 +20,7 @@ import {
   Users,
 } from 'lucide-react';
 import { ORDER_LEAD_DAYS } from '#shared/constants';
+import { can, type Permission } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
 import { paths } from '#web/lib/paths';
 
@@ -31,6 +32,8 @@ export interface NavItem {
   description: string;
   /** A live count shown next to the entry. */
   badge?: 'crew-notifications';
+  /** Shown only to a portal the permission table lets read it (any of several keys). */
+  permission?: Permission | readonly Permission[];
 }
 
 export interface PortalMeta {
@@ -95,6 +98,7 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         to: paths.admin.reports,
         icon: BarChart3,
         description: 'Financial, operations and inventory reports.',
+        permission: ['reports:financial', 'reports:operations', 'reports:stock'],
       },
       {
         label: 'Audit Logs',
@@ -151,6 +155,7 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         to: paths.manager.reports,
         icon: BarChart3,
         description: 'Truck usage and driver hours.',
+        permission: 'reports:operations',
       },
       {
         label: 'Support',
@@ -183,6 +188,7 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         to: paths.warehouse.reports,
         icon: BarChart3,
         description: 'Stock reports and exports.',
+        permission: 'reports:stock',
       },
       {
         label: 'Store Stock',
@@ -190,7 +196,13 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         icon: Store,
         description: 'Stock held at each store.',
       },
-      { label: 'Alerts', to: paths.warehouse.alerts, icon: TriangleAlert, description: 'Low-stock alerts.' },
+      {
+        label: 'Alerts',
+        to: paths.warehouse.alerts,
+        icon: TriangleAlert,
+        description: 'Low-stock alerts.',
+        permission: 'reports:stock',
+      },
     ],
   },
   assistant: {
@@ -233,3 +245,12 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
     ],
   },
 };
+
+/** The entries of a portal's menu that the permission table lets it open (the server refuses the rest). */
+export function portalNav(portal: Portal): readonly NavItem[] {
+  return PORTAL_META[portal].nav.filter(
+    (item) =>
+      item.permission === undefined ||
+      (typeof item.permission === 'string' ? [item.permission] : item.permission).some((p) => can(portal, p)),
+  );
+}

@@ -374,9 +374,11 @@ describe('business reports', () => {
     ).toEqual(months.rows);
   });
 
-  it('business reports are for admins and managers; the warehouse cannot read them', async () => {
-    expect((await get('/api/report/quarterly-sales', manager.auth)).statusCode).toBe(200);
+  it('sales reports are financial (admins only); operations ones are for managers too; never the warehouse', async () => {
+    expect((await get('/api/report/quarterly-sales', manager.auth)).statusCode).toBe(403);
     expect((await get('/api/report/quarterly-sales', warehouse.auth)).statusCode).toBe(403);
+    expect((await get('/api/report/crew-hours', manager.auth)).statusCode).toBe(200);
+    expect((await get('/api/report/crew-hours', warehouse.auth)).statusCode).toBe(403);
     expect((await get('/api/report/top-items?quarter=2029-Q5')).statusCode).toBe(422);
   });
 });

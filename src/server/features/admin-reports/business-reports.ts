@@ -35,7 +35,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     title: 'Quarterly Sales',
     description:
       'Value and volume of the orders placed in each calendar quarter of the period and not cancelled: orders, units, train space, goods revenue at the captured prices, delivery fees.',
-    permission: 'reports:business',
+    permission: 'reports:financial',
     row: quarterlySalesRow,
     columns: [
       { key: 'quarter', label: 'Quarter' },
@@ -68,7 +68,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     title: 'Most Ordered Items',
     description:
       'The products ordered most (units) in `quarter` (YYYY-Qn) or in the period, orders not cancelled; `limit` rows (default 10).',
-    permission: 'reports:business',
+    permission: 'reports:financial',
     row: topItemRow,
     extraQuery: { quarter: quarterFilter, limit: intString(1, 1000).optional() },
     columns: [
@@ -91,7 +91,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     title: 'Sales by City',
     description:
       'Orders, units and revenue (goods + delivery fee) per destination city, orders placed in the period and not cancelled.',
-    permission: 'reports:business',
+    permission: 'reports:financial',
     row: citySalesRow,
     columns: [
       { key: 'city', label: 'City' },
@@ -108,7 +108,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     title: 'Sales by Route',
     description:
       'Orders, units and revenue (goods + delivery fee) per truck route, orders placed in the period and not cancelled.',
-    permission: 'reports:business',
+    permission: 'reports:financial',
     row: routeSalesRow,
     columns: [
       { key: 'route', label: 'Route' },
@@ -126,7 +126,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     title: 'Driver and Assistant Working Hours',
     description:
       'Scheduled hours of every driver and assistant on the deliveries starting in the period (default the last 30 days), with the average per week against their weekly limit.',
-    permission: 'reports:business',
+    permission: 'reports:operations',
     row: crewHoursRow,
     defaultDays: 29,
     columns: [
@@ -160,7 +160,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     name: 'truck-usage',
     title: 'Truck Usage per Month',
     description: `Each truck in each month of the period: deliveries, scheduled hours, and their share of the hours it could run (${TRUCK_HOURS_PER_DAY} h a day, the month's days within the period).`,
-    permission: 'reports:business',
+    permission: 'reports:operations',
     row: truckMonthRow,
     columns: [
       { key: 'month', label: 'Month' },
@@ -202,7 +202,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     name: 'customer-orders',
     title: 'Customer Order History',
     description: `Orders placed in the period, newest first, of \`customer_id\` when given: status, items, total, and the truck delivery that carries each (truck, driver, departure, delivery time). JSON and the CSV hold up to \`limit\` orders (default ${CUSTOMER_ORDERS_DEFAULT_LIMIT}, at most 5,000); the PDF the first ${PDF_ROW_CAP} of them, with the totals of all.`,
-    permission: 'reports:business',
+    permission: 'reports:operations',
     row: customerOrderRow,
     extraQuery: customerOrdersQuery,
     columns: [

@@ -32,7 +32,7 @@ export function registerFinancialReports(app: App, ctx: AppContext): void {
     title: 'Revenue Analysis',
     description:
       'Orders placed in the period and not cancelled, per month and customer type: count, revenue (goods at the captured prices + delivery fee), average order value, and the customers of the type who ordered in the month.',
-    permission: 'reports:business',
+    permission: 'reports:financial',
     row: revenueAnalysisRow,
     columns: [
       { key: 'month', label: 'Month' },
@@ -56,7 +56,7 @@ export function registerFinancialReports(app: App, ctx: AppContext): void {
     name: 'train-capacity-utilization',
     title: 'Train Capacity Utilization',
     description: `Train trips departing in the period (default: the last and next 30 days): capacity booked of total and the orders on board; above ${NEAR_FULL_PERCENT} % a trip is Near Full.`,
-    permission: 'reports:business',
+    permission: 'reports:operations',
     row: trainCapacityRow,
     defaultDays: 60,
     defaultDaysAhead: 30,
@@ -82,7 +82,7 @@ export function registerFinancialReports(app: App, ctx: AppContext): void {
     title: 'Employee Workload',
     description:
       'Deliveries of every driver and assistant that start in the period (default the last 30 days): assignments, scheduled hours, average hours, assignments this week (Monday to Sunday) and the latest assignment.',
-    permission: 'reports:business',
+    permission: 'reports:operations',
     row: employeeWorkloadRow,
     defaultDays: 29,
     columns: [

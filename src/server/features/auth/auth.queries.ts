@@ -54,7 +54,7 @@ export async function findOrCreateCustomerRole(db: Executor): Promise<number> {
   const existing = await db
     .select({ roleId: roles.roleId })
     .from(roles)
-    .where(sql`lower(${roles.roleName}) = 'customer'`);
+    .where(sql`lower(${roles.roleName}) = 'customer' and ${roles.deletedAt} is null`);
   if (existing[0]) return existing[0].roleId;
   const [created] = await db
     .insert(roles)

@@ -12,7 +12,7 @@ export function registerInventoryAlertRoutes(app: App, ctx: AppContext): void {
     title: 'Inventory Alerts',
     description:
       'Products out of stock or below their reorder point, now: critical at or below a third of the reorder point, else warning; with the suggested reorder point and the demand of pending orders in the next 14 days. The period does not apply (alerts are about the stock now).',
-    permission: 'reports:read',
+    permission: 'reports:stock',
     row: inventoryAlertSchema,
     columns: [
       { key: 'product_id', label: 'Product ID', kind: 'int' },

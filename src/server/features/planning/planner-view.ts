@@ -10,7 +10,10 @@ const HOUR_MS = 3_600_000;
 const iso = (d: Date) => d.toISOString().replace(/\.\d+Z$/, 'Z');
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-export type ProposalBody = Omit<ProposalView, 'proposal_id' | 'status' | 'created_at' | 'committed_at'>;
+export type ProposalBody = Omit<
+  ProposalView,
+  'proposal_id' | 'status' | 'created_at' | 'committed_at' | 'expires_at' | 'expired'
+>;
 
 /**
  * The proposal as the API answers it (without its id and status), for the period from..to, and

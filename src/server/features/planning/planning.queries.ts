@@ -245,6 +245,7 @@ const answered = {
   status: planningProposals.status,
   createdAt: planningProposals.createdAt,
   committedAt: planningProposals.committedAt,
+  expiresAt: planningProposals.expiresAt,
   body: planningProposals.body,
 };
 
@@ -284,10 +285,12 @@ export async function findProposalText(db: Executor, proposalId: number, userId:
     status: 'Open' | 'Committed';
     created_at: string;
     committed_at: string | null;
+    expires_at: string;
     body: string;
   }>(
     prepared(sql`select proposal_id, status, ${isoTimestamp('created_at')} as created_at,
-      ${isoTimestamp('committed_at')} as committed_at, body::text as body
+      ${isoTimestamp('committed_at')} as committed_at, ${isoTimestamp('expires_at')} as expires_at,
+      body::text as body
       from planning_proposals where proposal_id = ${proposalId} and created_by = ${userId}`),
   );
   return res.rows[0];
@@ -301,6 +304,30 @@ export async function lockProposal(db: Executor, proposalId: number, userId: num
     .where(mine(proposalId, userId))
     .for('update');
   return rows[0];
+}
+
+/**
+ * The manager's latest open proposal that has not expired at `now`: the open ones ending after
+ * now are a short range of planning_proposals_open_idx (migrations/0034), newest first.
+ */
+export async function currentProposal(db: Executor, userId: number, now: Date) {
+  const res = await db.execute<{ proposal_id: number; expires_at: string }>(
+    sql`select proposal_id, ${isoTimestamp('expires_at')} as expires_at from planning_proposals
+        where created_by = ${userId} and status = 'Open' and expires_at > ${now.toISOString()}
+        order by created_at desc, proposal_id desc limit 1`,
+  );
+  return res.rows[0];
+}
+
+/**
+ * Ends an open proposal now: a commit found that what it relied on changed, so no later commit
+ * of it can be right (decision 0060). Only an open one that has not expired already.
+ */
+export async function expireProposal(db: Executor, proposalId: number, at: Date) {
+  await db.execute(
+    sql`update planning_proposals set expires_at = greatest(created_at, ${at.toISOString()}::timestamptz)
+        where proposal_id = ${proposalId} and status = 'Open' and expires_at > ${at.toISOString()}`,
+  );
 }
 
 export async function markCommitted(db: Executor, proposalId: number, at: Date, bodyText: string) {

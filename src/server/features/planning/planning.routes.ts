@@ -2,10 +2,17 @@ import { z } from 'zod';
 import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
 import { errorSchema, idParam } from '#shared/contract/common';
-import { pendingOrdersSchema, pendingQuery, planRequest, proposalSchema } from '#shared/contract/planning';
+import {
+  currentProposalSchema,
+  pendingOrdersSchema,
+  pendingQuery,
+  planRequest,
+  proposalSchema,
+} from '#shared/contract/planning';
 import {
   commitProposal,
   createProposal,
+  currentProposal,
   discardProposal,
   getProposal,
   pendingForPeriod,
@@ -45,12 +52,26 @@ export function registerPlanningRoutes(app: App, ctx: AppContext): void {
   );
 
   app.get(
+    '/api/planning/proposals/current',
+    {
+      config: { permission: 'planning:plan' },
+      schema: {
+        tags: ['planning'],
+        summary:
+          'Your latest open proposal that has not expired (the planner reopens it after a reload); nulls when there is none',
+        response: { 200: currentProposalSchema },
+      },
+    },
+    async (request) => currentProposal(ctx, currentUser(request)),
+  );
+
+  app.get(
     '/api/planning/proposals/:id',
     {
       config: { permission: 'planning:plan' },
       schema: {
         tags: ['planning'],
-        summary: 'One of your proposals',
+        summary: 'One of your proposals, expired or not (`expired`, `expires_at`)',
         params: idParam,
         response: { 200: proposalSchema, 404: errorSchema },
       },
@@ -66,7 +87,7 @@ export function registerPlanningRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['planning'],
         summary:
-          'Apply the whole proposal in one transaction after checking every rule again; 409 naming what changed, and nothing applied, when anything did',
+          'Apply the whole proposal in one transaction after checking every rule again; 409 naming what changed, and nothing applied, when anything did (the proposal then expires), or when it has expired',
         params: idParam,
         response: { 200: proposalSchema, 404: errorSchema, 409: errorSchema },
       },

@@ -4,13 +4,15 @@ import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
 import { asciiJson, jsonWriter, RawJson } from '#server/http/serializer';
 import {
+  type CurrentProposal,
   type PendingOrders,
   PLAN_MAX_DAYS,
   type PlanOrderView,
   type PlanRequest,
+  PROPOSAL_LIFETIME_MINUTES,
   proposalSchema,
 } from '#shared/contract/planning';
-import { addDays, businessDate, startOfBusinessDay } from '#shared/dates';
+import { addDays, businessDate, businessDateTime, startOfBusinessDay } from '#shared/dates';
 import { weekStart } from '../deliveries/roster-rules';
 import { notifyPlanApplied } from '../notifications/notifications.service';
 import { fromCents, toCents } from '../trains/allocation';
@@ -52,27 +54,44 @@ function rosterWindow(from: string, to: string) {
  * escaped (`asciiJson`): what `body` stores.
  */
 const bodyWriter = jsonWriter<ProposalBody>(
-  proposalSchema.omit({ proposal_id: true, status: true, created_at: true, committed_at: true }),
+  proposalSchema.omit({
+    proposal_id: true,
+    status: true,
+    created_at: true,
+    committed_at: true,
+    expires_at: true,
+    expired: true,
+  }),
 );
 const writeBody = (body: ProposalBody) => asciiJson(bodyWriter(body));
 
+/** An open proposal past its expiry at `now` cannot be committed (decision 0060). */
+const isExpired = (status: 'Open' | 'Committed', expiresAt: Date, now: Date) =>
+  status === 'Open' && now.getTime() >= expiresAt.getTime();
+
 /**
  * The answer (`proposalSchema`) from the columns and the body's stored text, written as the
- * route's serializer would write it: the four leading fields, then the body's fields. Sent as it
- * is (decision 0045); in tests the serializer checks it byte for byte against writing its value.
+ * route's serializer would write it: the six leading fields (the columns, and whether it has
+ * expired at `now`), then the body's fields. Sent as it is (decision 0045); in tests the
+ * serializer checks it byte for byte against writing its value.
  */
-function answer(row: {
-  proposal_id: number;
-  status: 'Open' | 'Committed';
-  created_at: string;
-  committed_at: string | null;
-  body: string;
-}): RawJson {
+function answer(
+  row: {
+    proposal_id: number;
+    status: 'Open' | 'Committed';
+    created_at: string;
+    committed_at: string | null;
+    expires_at: string;
+    body: string;
+  },
+  now: Date,
+): RawJson {
   if (!row.body.startsWith('{"'))
     throw new Error(`proposal ${row.proposal_id}: the stored body is no object`);
   const committed = row.committed_at === null ? 'null' : JSON.stringify(row.committed_at);
+  const expired = isExpired(row.status, new Date(row.expires_at), now);
   return new RawJson(
-    `{"proposal_id":${row.proposal_id},"status":${JSON.stringify(row.status)},"created_at":${JSON.stringify(row.created_at)},"committed_at":${committed},`,
+    `{"proposal_id":${row.proposal_id},"status":${JSON.stringify(row.status)},"created_at":${JSON.stringify(row.created_at)},"committed_at":${committed},"expires_at":${JSON.stringify(row.expires_at)},"expired":${expired},`,
     row.body.slice(1),
   );
 }
@@ -83,12 +102,20 @@ const answered = (row: {
   status: 'Open' | 'Committed';
   createdAt: Date;
   committedAt: Date | null;
+  expiresAt: Date;
 }) => ({
   proposal_id: row.proposalId,
   status: row.status,
   created_at: iso(row.createdAt),
   committed_at: row.committedAt ? iso(row.committedAt) : null,
+  expires_at: iso(row.expiresAt),
 });
+
+/** "14:05" today, else "2026-11-27 14:05": Colombo time, for the refusal of an expired proposal. */
+function expiryTime(at: Date, now: Date) {
+  const text = businessDateTime(at);
+  return businessDate(at) === businessDate(now) ? text.slice(11) : text;
+}
 
 /** POST /planning/proposals: computes a plan and keeps it; nothing else changes. */
 export async function createProposal(ctx: AppContext, user: AuthUser, request: PlanRequest) {
@@ -116,6 +143,7 @@ export async function createProposal(ctx: AppContext, user: AuthUser, request: P
       {
         createdBy: user.userId,
         createdAt: now,
+        expiresAt: new Date(now.getTime() + PROPOSAL_LIFETIME_MINUTES * 60_000),
         periodFrom: period.from,
         periodTo: period.to,
         orders: looked,
@@ -123,7 +151,7 @@ export async function createProposal(ctx: AppContext, user: AuthUser, request: P
       writeBody(body),
     ),
   );
-  return answer({ ...answered(row), body: row.body });
+  return answer({ ...answered(row), body: row.body }, now);
 }
 
 const missing = (proposalId: number) => notFound(`Proposal ${proposalId} not found`);
@@ -134,11 +162,20 @@ async function proposalOrFail(db: Executor, user: AuthUser, proposalId: number, 
   return row;
 }
 
-/** GET /planning/proposals/{id}: the stored text, not parsed nor written again. */
+/** GET /planning/proposals/{id}: the stored text, not parsed nor written again; expired or not. */
 export async function getProposal(ctx: AppContext, user: AuthUser, proposalId: number) {
   const row = await q.findProposalText(ctx.db, proposalId, user.userId);
   if (!row) throw missing(proposalId);
-  return answer(row);
+  return answer(row, ctx.clock());
+}
+
+/**
+ * GET /planning/proposals/current: the manager's latest open proposal that has not expired, for
+ * the planner screen to reopen after a reload (decision 0060); nulls when there is none.
+ */
+export async function currentProposal(ctx: AppContext, user: AuthUser): Promise<CurrentProposal> {
+  const row = await q.currentProposal(ctx.db, user.userId, ctx.clock());
+  return { proposal_id: row?.proposal_id ?? null, expires_at: row?.expires_at ?? null };
 }
 
 /** The planner's proposal back from what the API answered. */
@@ -175,12 +212,20 @@ const MAX_LISTED = 8;
  */
 export async function commitProposal(ctx: AppContext, user: AuthUser, proposalId: number) {
   const now = ctx.clock();
+  // set when the rules found a change: the proposal then ends (after the rollback), so the screen
+  // offers to plan again instead of another commit that cannot pass
+  let stale = false;
   try {
     return await withActor(ctx.db, user.userId, async (tx) => {
       const row = await q.lockProposal(tx, proposalId, user.userId);
       if (!row) throw missing(proposalId);
       if (row.status === 'Committed') {
         throw conflict(`Proposal ${proposalId} was already committed at ${iso(row.committedAt!)}`);
+      }
+      if (isExpired(row.status, row.expiresAt, now)) {
+        throw conflict(
+          `Proposal ${proposalId} expired at ${expiryTime(row.expiresAt, now)} (Colombo time): plan again`,
+        );
       }
       const body = row.body as ProposalBody;
       const proposal = proposalOf(body);
@@ -208,6 +253,7 @@ export async function commitProposal(ctx: AppContext, user: AuthUser, proposalId
       const problems = verifyProposal(input, proposal, expected);
       if (problems.length > 0) {
         const more = problems.length > MAX_LISTED ? ` (and ${problems.length - MAX_LISTED} more)` : '';
+        stale = true;
         throw conflict(
           `Nothing was applied: things changed since proposal ${proposalId} was computed. ${problems.slice(0, MAX_LISTED).join('; ')}${more}. Plan again.`,
         );
@@ -285,11 +331,13 @@ export async function commitProposal(ctx: AppContext, user: AuthUser, proposalId
       };
       const text = writeBody(committed);
       await q.markCommitted(tx, proposalId, now, text);
-      return answer({ ...answered({ ...row, status: 'Committed', committedAt: now }), body: text });
+      return answer({ ...answered({ ...row, status: 'Committed', committedAt: now }), body: text }, now);
     });
   } catch (err) {
+    if (stale) await withActor(ctx.db, user.userId, (tx) => q.expireProposal(tx, proposalId, now));
     // a trip or truck filled at the very same moment: the CHECKs refused it, nothing was applied
     if (pgErrorCode(err) === '23514') {
+      await withActor(ctx.db, user.userId, (tx) => q.expireProposal(tx, proposalId, now));
       throw conflict(
         `Nothing was applied: a train trip or truck of proposal ${proposalId} was booked by someone else at the same moment. Plan again.`,
       );

@@ -16,7 +16,7 @@ export function registerStockReportRoutes(app: App, ctx: AppContext): void {
     title: 'Product Performance',
     description:
       'Units sold, revenue and orders per product in the period (orders not cancelled, by order date), with the stock status now.',
-    permission: 'reports:read',
+    permission: 'reports:stock',
     row: productPerformanceRowSchema,
     columns: [
       { key: 'product_name', label: 'Product' },
@@ -51,7 +51,7 @@ export function registerStockReportRoutes(app: App, ctx: AppContext): void {
     title: 'Current Stock',
     description:
       'Units available at the Kandy warehouse now, their value at the current price, and the units sold in the period.',
-    permission: 'reports:read',
+    permission: 'reports:stock',
     row: currentStockRowSchema,
     columns: [
       { key: 'product_name', label: 'Product' },

@@ -42,9 +42,14 @@ export async function findUser(db: Executor, userId: number): Promise<User | und
   return res.rows[0];
 }
 
-export async function findRoleByName(db: Executor, name: string) {
+/**
+ * A live role by name (retired ones keep their name for history only: migrations/0035). `share`
+ * locks it for a user about to hold it: a retirement in progress is waited for and then seen.
+ */
+export async function findRoleByName(db: Executor, name: string, share = false) {
   const res = await db.execute<{ role_id: number; role_name: string }>(
-    sql`select role_id, role_name from roles where lower(role_name) = lower(${name})`,
+    sql`select role_id, role_name from roles where lower(role_name) = lower(${name}) and deleted_at is null
+        ${share ? sql`for share` : sql``}`,
   );
   return res.rows[0];
 }
@@ -144,23 +149,24 @@ export async function lockUser(db: Executor, userId: number) {
 const roleColumns = sql`r.role_id, r.role_name, r.access_rights as "accessRights",
   (select count(*) from users u where u.role_id = r.role_id and u.deleted_at is null)::int as user_count`;
 
+/** The live roles (retired ones are out of the lists and pickers). */
 export async function listRoles(db: Executor): Promise<Omit<Role, 'portal'>[]> {
   const res = await db.execute<Omit<Role, 'portal'>>(
-    sql`select ${roleColumns} from roles r order by lower(r.role_name)`,
+    sql`select ${roleColumns} from roles r where r.deleted_at is null order by lower(r.role_name)`,
   );
   return res.rows;
 }
 
 export async function findRole(db: Executor, roleId: number): Promise<Omit<Role, 'portal'> | undefined> {
   const res = await db.execute<Omit<Role, 'portal'>>(
-    sql`select ${roleColumns} from roles r where r.role_id = ${roleId}`,
+    sql`select ${roleColumns} from roles r where r.role_id = ${roleId} and r.deleted_at is null`,
   );
   return res.rows[0];
 }
 
 export async function lockRole(db: Executor, roleId: number) {
   const res = await db.execute<{ role_id: number; role_name: string }>(
-    sql`select role_id, role_name from roles where role_id = ${roleId} for update`,
+    sql`select role_id, role_name from roles where role_id = ${roleId} and deleted_at is null for update`,
   );
   return res.rows[0];
 }
@@ -192,4 +198,12 @@ export async function roleHolders(db: Executor, roleId: number) {
 
 export async function deleteRole(db: Executor, roleId: number) {
   await db.execute(sql`delete from roles where role_id = ${roleId}`);
+}
+
+/**
+ * Retires a role only deleted users held: out of the lists and pickers, its name free for a new
+ * role, its row kept so those users and their history still read its name (migrations/0035).
+ */
+export async function retireRole(db: Executor, roleId: number, at: Date) {
+  await db.execute(sql`update roles set deleted_at = ${at.toISOString()} where role_id = ${roleId}`);
 }

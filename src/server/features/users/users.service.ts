@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
-import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
+import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { CreateUserRequest, UpdateUserRequest, User } from '#shared/contract/users';
 import { portalForRole } from '#shared/roles';
 import { hashPassword } from '../auth/password';
@@ -9,8 +9,9 @@ import * as q from './users.queries';
 
 const LAST_ADMIN = 'the last admin: make another user an admin first';
 
+/** The live role a user is to hold, locked FOR SHARE until the user is written (migrations/0035). */
 async function requireRole(tx: Tx, name: string) {
-  const role = await q.findRoleByName(tx, name);
+  const role = await q.findRoleByName(tx, name, true);
   if (!role) throw unprocessable(`role: there is no role named '${name}'`);
   return role;
 }
@@ -55,9 +56,10 @@ async function checkLinks(
   }
 }
 
-/** The unique indexes decide a race that the checks above lost. */
+/** The unique indexes and the role triggers (migrations/0035) decide a race that the checks above lost. */
 function uniqueRace(err: unknown): never {
   if (pgErrorCode(err) === '23505') throw conflict('That username or email is already taken');
+  if (pgConstraint(err) === 'users_role_is_live') throw conflict('That role was deleted meanwhile');
   throw err;
 }
 
@@ -184,21 +186,27 @@ export async function updateRole(
   return roleAnswer(ctx, roleId);
 }
 
+/**
+ * DELETE /roles/{id}: refused while a user holds the role. A role only deleted users held is
+ * retired (they and their history keep its name); a role nobody ever held is deleted
+ * (docs/decisions/0061).
+ */
 export async function deleteRole(ctx: AppContext, actor: AuthUser, roleId: number): Promise<void> {
+  const held = (name: string, n: number) =>
+    conflict(`Role '${name}' is held by ${n} user(s): give them another role first`);
+  let name = '';
   await withActor(ctx.db, actor.userId, async (tx) => {
     const role = await q.lockRole(tx, roleId);
     if (!role) throw notFound(`Role ${roleId} not found`);
+    name = role.role_name;
     const holders = await q.roleHolders(tx, roleId);
-    if (holders.active > 0) {
-      throw conflict(
-        `Role '${role.role_name}' is held by ${holders.active} user(s): give them another role first`,
-      );
-    }
-    if (holders.deleted > 0) {
-      throw conflict(
-        `Role '${role.role_name}' is still referred to by ${holders.deleted} deleted user(s) kept for history`,
-      );
-    }
-    await q.deleteRole(tx, roleId);
+    if (holders.active > 0) throw held(role.role_name, holders.active);
+    if (holders.deleted > 0) await q.retireRole(tx, roleId, ctx.clock());
+    else await q.deleteRole(tx, roleId);
+  }).catch((err: unknown) => {
+    // the trigger's count, should a user have been given the role after ours
+    if (pgConstraint(err) === 'roles_retire_unheld')
+      throw conflict(`Role '${name}' was given to a user meanwhile: give them another role first`);
+    throw err;
   });
 }

@@ -4,13 +4,13 @@ import { OfflineBanner } from '#web/components/offline-banner';
 import { Loading } from '#web/components/ui/spinner';
 import { useLiveEvents } from '#web/features/notifications/api/use-live-events';
 import { useSession } from '#web/lib/session';
-import { PORTAL_META } from '../nav';
+import { PORTAL_META, portalNav } from '../nav';
 import { DesktopSidebar, MobileSidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 /** Sidebar, header and content area shared by every portal; the lazy portal loads inside it. */
 export function PortalLayout({ portal, children }: { portal: Portal; children: ReactNode }) {
-  const meta = PORTAL_META[portal];
+  const meta = { ...PORTAL_META[portal], nav: portalNav(portal) };
   const [menuOpen, setMenuOpen] = useState(false);
   // pushed events refresh the screens at once; the 30 s polling stays as the fallback
   useLiveEvents(useSession().status === 'authenticated');

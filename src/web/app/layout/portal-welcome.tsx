@@ -4,13 +4,13 @@ import type { Portal } from '#shared/roles';
 import { Badge } from '#web/components/ui/badge';
 import { PageHeader } from '#web/components/ui/page-header';
 import { useSession } from '#web/lib/session';
-import { PORTAL_META } from '../nav';
+import { PORTAL_META, portalNav } from '../nav';
 
 /** A portal's home until its dashboard is built: who is signed in and the portal's sections. */
 export function PortalWelcome({ portal }: { portal: Portal }) {
   const { user } = useSession();
   const meta = PORTAL_META[portal];
-  const sections = meta.nav.filter((item) => item.to !== meta.home);
+  const sections = portalNav(portal).filter((item) => item.to !== meta.home);
   return (
     <>
       <PageHeader

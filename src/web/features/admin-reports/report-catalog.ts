@@ -1,3 +1,6 @@
+import { can, type Permission } from '#shared/permissions';
+import type { Portal } from '#shared/roles';
+
 /** How a cell is shown. */
 export type CellKind =
   | 'text'
@@ -19,6 +22,8 @@ export interface ReportColumnSpec {
 export interface ReportSpec {
   name: string;
   title: string;
+  /** The report family the server checks (src/shared/permissions.ts, docs/decisions/0061). */
+  permission: Permission;
   category: 'Financial' | 'Operations' | 'Inventory' | 'Business';
   description: string;
   columns: readonly ReportColumnSpec[];
@@ -39,6 +44,7 @@ export interface ReportSpec {
 export const REPORTS: readonly ReportSpec[] = [
   {
     name: 'revenue-analysis',
+    permission: 'reports:financial',
     title: 'Revenue Analysis',
     category: 'Financial',
     description: 'Orders and revenue per month and customer type.',
@@ -55,6 +61,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'product-performance',
+    permission: 'reports:stock',
     title: 'Product Performance',
     category: 'Financial',
     description: 'Units sold, revenue and orders per product, with its stock now.',
@@ -72,6 +79,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'train-capacity-utilization',
+    permission: 'reports:operations',
     title: 'Train Capacity Utilization',
     category: 'Operations',
     description: 'Booked and total capacity of each train trip; above 90 % a trip is Near Full.',
@@ -91,6 +99,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'delivery-performance',
+    permission: 'reports:operations',
     title: 'Delivery Performance',
     category: 'Operations',
     description: 'Each order on a delivery: On Time, Late (hours past its requested day) or Pending.',
@@ -108,6 +117,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'employee-workload',
+    permission: 'reports:operations',
     title: 'Employee Workload',
     category: 'Operations',
     description: 'Assignments and hours of every driver and assistant.',
@@ -126,6 +136,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'inventory-alerts',
+    permission: 'reports:stock',
     title: 'Inventory Alerts',
     category: 'Inventory',
     description: 'Products out of stock or below their reorder point, now, with what to reorder.',
@@ -143,6 +154,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'quarterly-sales',
+    permission: 'reports:financial',
     title: 'Quarterly Sales',
     category: 'Business',
     description: 'Value and volume per calendar quarter.',
@@ -160,6 +172,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'top-items',
+    permission: 'reports:financial',
     title: 'Most Ordered Items',
     category: 'Business',
     description: 'The products ordered most in a quarter (or the period).',
@@ -177,6 +190,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'city-sales',
+    permission: 'reports:financial',
     title: 'Sales by City',
     category: 'Business',
     description: 'Orders and revenue per destination city.',
@@ -192,6 +206,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'route-sales',
+    permission: 'reports:financial',
     title: 'Sales by Route',
     category: 'Business',
     description: 'Orders and revenue per truck route.',
@@ -208,6 +223,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'crew-hours',
+    permission: 'reports:operations',
     title: 'Driver & Assistant Hours',
     category: 'Business',
     description: 'Working hours of drivers and assistants against their weekly limits.',
@@ -224,6 +240,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'truck-usage',
+    permission: 'reports:operations',
     title: 'Truck Usage per Month',
     category: 'Business',
     description: 'Scheduled hours of each truck per month against 10 hours a day.',
@@ -240,6 +257,7 @@ export const REPORTS: readonly ReportSpec[] = [
   },
   {
     name: 'customer-orders',
+    permission: 'reports:operations',
     title: 'Customer Order History',
     category: 'Business',
     description: "A customer's orders with the truck delivery of each.",
@@ -260,3 +278,8 @@ export const REPORTS: readonly ReportSpec[] = [
 ];
 
 export const CATEGORIES = ['Financial', 'Operations', 'Inventory', 'Business'] as const;
+
+/** The reports a portal may read, by the permission table the server enforces. */
+export function reportsFor(portal: Portal): readonly ReportSpec[] {
+  return REPORTS.filter((r) => can(portal, r.permission));
+}

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { RequirePermission } from '#web/app/require-permission';
 import { paths } from '#web/lib/paths';
 import { ManagerDashboardPage } from './pages/dashboard-page';
 import { ManagerOrdersPage } from './pages/orders-page';
@@ -26,8 +27,22 @@ export function ManagerPortal() {
       <Route path="truck" element={<TruckPage />} />
       <Route path="orders" element={<ManagerOrdersPage />} />
       <Route path="planner" element={<PlannerPage />} />
-      <Route path="reports" element={<ManagerReportsPage />} />
-      <Route path="reports/delivery-performance" element={<DeliveryPerformancePage />} />
+      <Route
+        path="reports"
+        element={
+          <RequirePermission portal="manager" permission="reports:operations">
+            <ManagerReportsPage />
+          </RequirePermission>
+        }
+      />
+      <Route
+        path="reports/delivery-performance"
+        element={
+          <RequirePermission portal="manager" permission="reports:operations">
+            <DeliveryPerformancePage />
+          </RequirePermission>
+        }
+      />
       <Route path="support" element={<ManagerSupportPage />} />
       <Route path="*" element={<Navigate to={paths.manager.root} replace />} />
     </Routes>

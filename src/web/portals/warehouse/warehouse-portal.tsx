@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { RequirePermission } from '#web/app/require-permission';
 import { paths } from '#web/lib/paths';
 import { AlertsPage } from './pages/alerts-page';
 import { WarehouseDashboardPage } from './pages/dashboard-page';
@@ -12,9 +13,23 @@ export function WarehousePortal() {
     <Routes>
       <Route index element={<WarehouseDashboardPage />} />
       <Route path="inventory" element={<InventoryPage />} />
-      <Route path="reports" element={<ReportsPage />} />
+      <Route
+        path="reports"
+        element={
+          <RequirePermission portal="warehouse" permission="reports:stock">
+            <ReportsPage />
+          </RequirePermission>
+        }
+      />
       <Route path="store-stock" element={<StoreStockPage />} />
-      <Route path="alerts" element={<AlertsPage />} />
+      <Route
+        path="alerts"
+        element={
+          <RequirePermission portal="warehouse" permission="reports:stock">
+            <AlertsPage />
+          </RequirePermission>
+        }
+      />
       <Route path="*" element={<Navigate to={paths.warehouse.root} replace />} />
     </Routes>
   );

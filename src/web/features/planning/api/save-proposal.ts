@@ -9,11 +9,17 @@ export function useCreateProposal() {
   return useMutation({
     mutationFn: (body: PlanRequest) =>
       api<ProposalView>(planningEndpoints.proposals, { method: 'POST', body }),
-    onSuccess: (proposal) => queryClient.setQueryData(planningKeys.proposal(proposal.proposal_id), proposal),
+    onSuccess: (proposal) => {
+      queryClient.setQueryData(planningKeys.proposal(proposal.proposal_id), proposal);
+      return queryClient.invalidateQueries({ queryKey: planningKeys.current() });
+    },
   });
 }
 
-/** POST /planning/proposals/{id}/commit: applies it; every schedule and order list changes. */
+/**
+ * POST /planning/proposals/{id}/commit: applies it; every schedule and order list changes. A
+ * refused commit may have ended the proposal (decision 0060): it is read again to show so.
+ */
 export function useCommitProposal() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -25,6 +31,7 @@ export function useCommitProposal() {
         predicate: (q) => !(q.queryKey[0] === 'planning' && q.queryKey[1] === 'proposal'),
       });
     },
+    onError: (_error, id) => queryClient.invalidateQueries({ queryKey: planningKeys.proposal(id) }),
   });
 }
 
@@ -33,6 +40,9 @@ export function useDiscardProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api<void>(planningEndpoints.proposal(id), { method: 'DELETE' }),
-    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: planningKeys.proposal(id) }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: planningKeys.proposal(id) });
+      return queryClient.invalidateQueries({ queryKey: planningKeys.current() });
+    },
   });
 }

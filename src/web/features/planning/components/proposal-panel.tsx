@@ -1,13 +1,14 @@
-import { Check, Trash2 } from 'lucide-react';
+import { Check, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import type { ProposalView } from '#shared/contract/planning';
+import { PROPOSAL_LIFETIME_MINUTES, type ProposalView } from '#shared/contract/planning';
 import { Alert } from '#web/components/ui/alert';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
-import { formatDate, formatDateTime, formatSpace } from '#web/lib/format';
+import { formatDate, formatSpace } from '#web/lib/format';
+import { colomboTime, proposalExpiry, timeLeft, useNow } from '../lib/expiry';
 import { PlanTrainBoard } from './plan-train-board';
 import { PlannedDeliveries } from './planned-deliveries';
 import { ProposalFigures } from './proposal-figures';
@@ -18,8 +19,11 @@ export interface ProposalPanelProps {
   proposal: ProposalView;
   onCommit: () => void;
   onDiscard: () => void;
+  /** Plans the proposal's period again (offered once it has expired). */
+  onPlanAgain: () => void;
   committing: boolean;
   discarding: boolean;
+  planning: boolean;
   /** Why the last commit or discard was refused. */
   error: string | null;
 }
@@ -29,12 +33,18 @@ export function ProposalPanel({
   proposal,
   onCommit,
   onDiscard,
+  onPlanAgain,
   committing,
   discarding,
+  planning,
   error,
 }: ProposalPanelProps) {
   const [confirm, setConfirm] = useState<'commit' | 'discard' | null>(null);
   const open = proposal.status === 'Open';
+  const now = useNow(15_000, Date.parse(proposal.expires_at));
+  const expiry = proposalExpiry(proposal, now);
+  const expired = open && expiry.expired;
+  const reasonId = `proposal-${proposal.proposal_id}-expired`;
   const approvals = proposal.figures.orders_to_approve;
   const trucks = proposal.trucks.map((t) => ({
     id: t.truck_id,
@@ -61,12 +71,29 @@ export function ProposalPanel({
           title={
             <span id="proposal-title" className="flex flex-wrap items-center gap-2">
               Proposal {proposal.proposal_id}
-              <Badge tone={open ? 'info' : 'success'}>{open ? 'Not applied yet' : 'Committed'}</Badge>
+              <Badge tone={!open ? 'success' : expired ? 'warning' : 'info'}>
+                {!open ? 'Committed' : expired ? 'Expired' : 'Not applied yet'}
+              </Badge>
             </span>
           }
-          description={`${formatDate(proposal.from)} to ${formatDate(proposal.to)} · computed ${formatDateTime(proposal.created_at)}${
-            proposal.committed_at ? ` · committed ${formatDateTime(proposal.committed_at)}` : ''
-          }`}
+          description={
+            <>
+              {formatDate(proposal.from)} to {formatDate(proposal.to)} · computed at{' '}
+              {colomboTime(proposal.created_at, now)}
+              {proposal.committed_at
+                ? `, committed at ${colomboTime(proposal.committed_at, now)} (Colombo time)`
+                : open && (
+                    <>
+                      ,{' '}
+                      <span className={expiry.minutesLeft <= 5 ? 'font-medium text-amber-800' : undefined}>
+                        {expired
+                          ? `expired at ${expiry.at} (Colombo time)`
+                          : `expires at ${expiry.at} (Colombo time), ${timeLeft(expiry.minutesLeft)}`}
+                      </span>
+                    </>
+                  )}
+            </>
+          }
           actions={
             open && (
               <>
@@ -79,11 +106,20 @@ export function ProposalPanel({
                   <Trash2 aria-hidden="true" className="size-4" />
                   Discard
                 </Button>
+                {expired && (
+                  <Button variant="secondary" onClick={onPlanAgain} loading={planning}>
+                    <RefreshCw aria-hidden="true" className="size-4" />
+                    Plan again
+                  </Button>
+                )}
                 <Button
                   onClick={() => setConfirm('commit')}
                   loading={committing}
+                  aria-describedby={expired ? reasonId : undefined}
                   disabled={
-                    discarding || (proposal.bookings.length === 0 && proposal.deliveries.length === 0)
+                    expired ||
+                    discarding ||
+                    (proposal.bookings.length === 0 && proposal.deliveries.length === 0)
                   }
                 >
                   <Check aria-hidden="true" className="size-4" />
@@ -97,6 +133,18 @@ export function ProposalPanel({
           <div className="px-5 pt-4">
             <Alert variant="error" title="The plan was not applied">
               {error}
+            </Alert>
+          </div>
+        )}
+        {expired && (
+          <div className="px-5 pt-4">
+            <Alert variant="warning" title="This proposal has expired: plan again">
+              <p id={reasonId}>
+                Commit is off: the proposal expired at {expiry.at} (Colombo time). A proposal can be committed
+                for {PROPOSAL_LIFETIME_MINUTES} minutes after it is computed, and not at all once a commit
+                found that trains, trucks, crews or orders changed. Plan again for one made from today's
+                schedule; nothing of this one was applied.
+              </p>
             </Alert>
           </div>
         )}

@@ -105,7 +105,7 @@ export function RolesTab({
         description={
           deleting?.user_count
             ? `${deleting.user_count} user(s) hold this role: give them another role first.`
-            : 'No user holds this role.'
+            : 'No user holds this role. Deleted users who held it keep its name in their history; the name becomes free for a new role.'
         }
         confirmLabel="Delete role"
         destructive

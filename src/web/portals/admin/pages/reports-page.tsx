@@ -1,14 +1,31 @@
 import { clsx } from 'clsx';
+import { Lock } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import { Card } from '#web/components/ui/card';
+import { EmptyState } from '#web/components/ui/empty-state';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Select } from '#web/components/ui/select';
 import { ReportViewer } from '#web/features/admin-reports/components/report-viewer';
-import { CATEGORIES, REPORTS } from '#web/features/admin-reports/report-catalog';
+import { CATEGORIES, reportsFor } from '#web/features/admin-reports/report-catalog';
+
+// the admin portal reads every family today; the table decides (docs/decisions/0061)
+const REPORTS = reportsFor('admin');
+const SHOWN = CATEGORIES.filter((c) => REPORTS.some((r) => r.category === c));
 
 /** /admin/reports: the report center, one report open at a time (?report=name). */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();
-  const spec = REPORTS.find((r) => r.name === params.get('report')) ?? REPORTS[0]!;
+  const spec = REPORTS.find((r) => r.name === params.get('report')) ?? REPORTS[0];
+  if (!spec) {
+    return (
+      <div className="space-y-4">
+        <PageHeader title="Report Center" />
+        <Card>
+          <EmptyState icon={Lock} title="No report is open to your role" />
+        </Card>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       <PageHeader
@@ -22,7 +39,7 @@ export function ReportsPage() {
           value={spec.name}
           onChange={(e) => setParams({ report: e.target.value })}
         >
-          {CATEGORIES.map((category) => (
+          {SHOWN.map((category) => (
             <optgroup key={category} label={category}>
               {REPORTS.filter((r) => r.category === category).map((r) => (
                 <option key={r.name} value={r.name}>
@@ -33,7 +50,7 @@ export function ReportsPage() {
           ))}
         </Select>
         <nav aria-label="Reports" className="hidden space-y-4 lg:block">
-          {CATEGORIES.map((category) => (
+          {SHOWN.map((category) => (
             <div key={category}>
               <h2 className="px-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
                 {category}

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addDays, businessDate } from '#shared/dates';
 import { Alert } from '#web/components/ui/alert';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
+import { useCurrentProposal } from '#web/features/planning/api/get-current-proposal';
 import { useProposal } from '#web/features/planning/api/get-proposal';
 import {
   useCommitProposal,
@@ -14,7 +15,11 @@ import { PlanForm } from '#web/features/planning/components/plan-form';
 import { ProposalPanel } from '#web/features/planning/components/proposal-panel';
 import { useUrlFilters } from '../use-url-filters';
 
-/** /manager/planner: plan a period's trains, trucks and crews in one step, then commit or discard. */
+/**
+ * /manager/planner: plan a period's trains, trucks and crews in one step, then commit or discard.
+ * The open proposal is in the URL; opened without one, the page reopens the manager's latest open
+ * proposal that has not expired (GET /planning/proposals/current, docs/decisions/0060), once.
+ */
 export function PlannerPage() {
   const { params, update } = useUrlFilters();
   const tomorrow = addDays(businessDate(new Date()), 1);
@@ -24,17 +29,42 @@ export function PlannerPage() {
   const proposalId = Number.isInteger(linked) && linked > 0 ? linked : null;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [discarded, setDiscarded] = useState(false);
+  const [restoring, setRestoring] = useState(proposalId === null);
+  const [reopened, setReopened] = useState<number | null>(null);
+  const [syncPeriod, setSyncPeriod] = useState(false);
   const create = useCreateProposal();
   const commit = useCommitProposal();
   const discard = useDiscardProposal();
   const proposal = useProposal(proposalId);
+  const current = useCurrentProposal(restoring);
 
-  const plan = () => {
+  // only on arrival: a proposal discarded or committed later is not replaced by an older one
+  useEffect(() => {
+    if (!restoring || current.isPending) return;
+    setRestoring(false);
+    const found = current.data?.proposal_id ?? null;
+    if (found !== null && proposalId === null) {
+      setReopened(found);
+      setSyncPeriod(true);
+      update({ proposal: String(found) });
+    }
+  }, [restoring, current.isPending, current.data, proposalId, update]);
+
+  // the form shows the reopened proposal's period, once it is loaded
+  useEffect(() => {
+    if (!syncPeriod || !proposal.data) return;
+    setSyncPeriod(false);
+    const { from: pFrom, to: pTo } = proposal.data;
+    if (pFrom !== from || pTo !== to) update({ from: pFrom, to: pTo });
+  }, [syncPeriod, proposal.data, from, to, update]);
+
+  const plan = (period = { from, to }) => {
     commit.reset();
     setDiscarded(false);
+    setReopened(null);
     create.mutate(
-      { from, to, pending_order_ids: [...selected] },
-      { onSuccess: (p) => update({ proposal: String(p.proposal_id) }) },
+      { ...period, pending_order_ids: [...selected] },
+      { onSuccess: (p) => update({ proposal: String(p.proposal_id), from: p.from, to: p.to }) },
     );
   };
 
@@ -53,7 +83,7 @@ export function PlannerPage() {
         }}
         selected={selected}
         onSelect={setSelected}
-        onPlan={plan}
+        onPlan={() => plan()}
         planning={create.isPending}
       />
       {create.isError && (
@@ -61,11 +91,22 @@ export function PlannerPage() {
           {create.error.message}
         </Alert>
       )}
+      {current.isError && (
+        <Alert variant="warning" className="mb-6">
+          Could not look for your open proposal: {current.error.message}
+        </Alert>
+      )}
+      {reopened !== null && reopened === proposalId && (
+        <Alert variant="info" className="mb-6" onDismiss={() => setReopened(null)}>
+          Your open proposal {reopened} was reopened where you left it.
+        </Alert>
+      )}
       {discarded && (
         <Alert variant="info" className="mb-6" onDismiss={() => setDiscarded(false)}>
           The proposal was discarded; nothing was applied.
         </Alert>
       )}
+      {proposalId === null && restoring && <Loading label="Looking for your open proposal…" />}
       {proposalId !== null &&
         (proposal.isPending ? (
           <Loading label="Loading the proposal…" />
@@ -80,6 +121,8 @@ export function PlannerPage() {
             proposal={proposal.data}
             committing={commit.isPending}
             discarding={discard.isPending}
+            planning={create.isPending}
+            onPlanAgain={() => plan({ from: proposal.data.from, to: proposal.data.to })}
             error={commit.error?.message ?? discard.error?.message ?? null}
             onCommit={() =>
               commit.mutate(proposal.data.proposal_id, { onSuccess: () => setSelected(new Set()) })
