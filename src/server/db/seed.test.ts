@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START_WINDOW_MS } from '#shared/constants';
 import { startOfBusinessDay } from '#shared/dates';
 import { ORDER_STATUSES } from '#shared/order-status';
 import { portalForRole } from '#shared/roles';
 import { verifyPassword } from '../features/auth/password';
-import { START_WINDOW_MS } from '../features/crew/crew.service';
 import { crewViolation, truckViolation } from '../features/deliveries/roster-rules';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';
