@@ -57,6 +57,10 @@ export const PERMISSIONS = {
   'dashboard:admin': ['admin'],
   'employees:manage': ['admin'],
   'reports:business': ['admin', 'manager'],
+  // the fleet managed in the portal (docs/decisions/0057): admins add, edit and delete trucks,
+  // routes and stores; managers (and admins) set a truck's status with a note
+  'fleet:manage': ['admin'],
+  'trucks:status': ['manager', 'admin'],
 } as const satisfies Record<string, readonly Portal[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
