@@ -11,7 +11,13 @@ export const paths = {
     support: '/customer/support',
     guidelines: '/customer/guidelines',
   },
-  admin: { root: '/admin', users: '/admin/users', reports: '/admin/reports', logs: '/admin/logs' },
+  admin: {
+    root: '/admin',
+    users: '/admin/users',
+    reports: '/admin/reports',
+    logs: '/admin/logs',
+    fleet: '/admin/fleet',
+  },
   manager: {
     root: '/manager',
     train: '/manager/train',

@@ -1,4 +1,4 @@
-import { Truck as TruckIcon } from 'lucide-react';
+import { Truck as TruckIcon, Wrench } from 'lucide-react';
 import type { Delivery } from '#shared/contract/deliveries';
 import { Badge, StatusBadge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -23,10 +23,25 @@ export interface DeliveriesListProps {
   deliveries: readonly Delivery[];
   onLoad: (delivery: Delivery) => void;
   onCrew: (delivery: Delivery) => void;
+  /** Moves a scheduled run to another truck. */
+  onTruck?: (delivery: Delivery) => void;
+}
+
+/** A run on a truck that went Under Repair: it cannot start with it (docs/decisions/0057). */
+function RepairFlag({ delivery: d }: { delivery: Delivery }) {
+  return (
+    <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 px-2.5 py-1.5 text-sm text-amber-950">
+      <Wrench aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Truck {d.plate_number} is Under Repair{d.truck_status_note ? ` (${d.truck_status_note})` : ''}
+        {d.status === 'Scheduled' ? ': move this run to another truck before it leaves.' : '.'}
+      </span>
+    </p>
+  );
 }
 
 /** Upcoming and running deliveries with truck, crew, load and orders (portal-spec §8 empty text). */
-export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListProps) {
+export function DeliveriesList({ deliveries, onLoad, onCrew, onTruck }: DeliveriesListProps) {
   if (deliveries.length === 0) {
     return (
       <EmptyState
@@ -58,6 +73,7 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
               <Crew label="Driver" name={d.driver_name} />
               <Crew label="Assistant" name={d.assistant_name} />
             </p>
+            {d.truck_status === 'Under Repair' && <RepairFlag delivery={d} />}
             {d.orders.length > 0 && (
               <p className="truncate text-xs text-slate-500">
                 Orders: {d.orders.map((o) => `#${o.order_id} ${o.customer_name}`).join(' · ')}
@@ -80,7 +96,7 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
             </p>
           </div>
           {d.status === 'Scheduled' ? (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button
                 variant="secondary"
                 size="sm"
@@ -97,6 +113,16 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
               >
                 Crew
               </Button>
+              {onTruck && (
+                <Button
+                  variant={d.truck_status === 'Under Repair' ? 'secondary' : 'ghost'}
+                  size="sm"
+                  onClick={() => onTruck(d)}
+                  aria-label={`Truck of delivery ${d.delivery_id}`}
+                >
+                  Truck
+                </Button>
+              )}
             </div>
           ) : (
             <span className="text-sm text-slate-500">On the road</span>

@@ -9,6 +9,7 @@ import { dateTimeLocalToIso, formatDateTime } from '#web/lib/format';
 import { useCrewOptions } from '../api/get-crew-options';
 import { useRoutes, useTrucks } from '../api/get-fleet';
 import { useScheduleDelivery } from '../api/save-delivery';
+import { truckRefusal } from '../lib/truck-choice';
 import { CrewPicker } from './crew-picker';
 
 interface Form {
@@ -85,14 +86,18 @@ export function ScheduleDeliveryForm({
   }
 
   const truckOptions = (trucks.data ?? []).map((t) => {
-    const elsewhere = route && t.store_id !== route.store_id;
-    const why = t.status !== 'Available' ? t.status : elsewhere ? `based in ${t.store_city}` : null;
+    const why = truckRefusal(t, route?.store_id ?? null);
     return {
       value: String(t.truck_id),
-      label: `${t.plate_number} · ${t.store_city} · ${t.capacity} units${why ? ` (${why})` : ''}`,
+      label: `${t.plate_number} · ${t.store_city} · ${t.capacity} units${why ? ` (${why})` : t.status === 'In Service' ? ' (In Service)' : ''}`,
       disabled: !!why,
     };
   });
+  // trucks of the route's store that cannot be chosen, with the reason, under the picker
+  const offTheRoad = (trucks.data ?? []).filter(
+    (t) => t.status === 'Under Repair' && (!route || t.store_id === route.store_id),
+  );
+  const chosenTruck = trucks.data?.find((t) => String(t.truck_id) === form.truck);
   const waiting = !route
     ? 'Choose a route and a time first.'
     : !startIso
@@ -133,6 +138,13 @@ export function ScheduleDeliveryForm({
             value={form.truck}
             onChange={(e) => change({ truck: e.target.value })}
             error={shown.truck}
+            hint={
+              offTheRoad.length > 0
+                ? `Not choosable: ${offTheRoad.map((t) => `${t.plate_number} is Under Repair (${t.status_note ?? 'no note'})`).join('; ')}.`
+                : chosenTruck?.status_note
+                  ? `${chosenTruck.plate_number}: ${chosenTruck.status_note}`
+                  : undefined
+            }
           />
           <Input
             label="Leaves at"
