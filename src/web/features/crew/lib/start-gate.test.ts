@@ -38,7 +38,17 @@ describe('startGate', () => {
     });
     // another day in Colombo: the date is said too
     expect(startGate(run({}), new Date('2026-11-23T10:00:00Z')).reason).toBe(
-      'You can start it from 24 Nov, 13:30, 2 hours before it leaves at 24 Nov, 15:30.',
+      'You can start it from 13:30 on 24 Nov, 2 hours before it leaves at 15:30.',
+    );
+    // a run leaving just after midnight opens the evening before
+    expect(
+      startGate(
+        run({ delivery_date_time: '2026-11-24T19:00:00Z', start_opens_at: '2026-11-24T17:00:00Z' }),
+        new Date('2026-11-24T16:00:00Z'),
+      ).reason,
+    ).toBe('You can start it from 22:30, 2 hours before it leaves at 00:30 on 25 Nov.');
+    expect(startGate(run({}), new Date('2026-11-24T07:59:00Z')).reason).toBe(
+      'You can start it from 13:30, 2 hours before it leaves at 15:30.',
     );
     expect(startGate(run({}), new Date('2026-11-24T08:00:00Z'))).toEqual({
       blocked: false,

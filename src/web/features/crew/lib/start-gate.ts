@@ -14,6 +14,11 @@ const dayAndClock = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
 });
+const dayOnly = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+});
 
 /** An instant as the crew reads it, in Colombo time: "13:30" today, "5 Jun, 13:30" another day. */
 export function crewTime(iso: string, now: Date): string {
@@ -36,10 +41,14 @@ export function startGate(a: Assignment, now: Date): StartGate {
   if (a.status !== 'Scheduled') return { blocked: false, reason: null, kind: null };
   if (a.start_refusal) return { blocked: true, reason: a.start_refusal, kind: 'refusal' };
   if (a.start_opens_at && now < new Date(a.start_opens_at)) {
+    const opens = new Date(a.start_opens_at);
+    const leaves = new Date(a.delivery_date_time);
+    const onDay = (at: Date, other: Date) =>
+      businessDate(at) === businessDate(other) ? '' : ` on ${dayOnly.format(at)}`;
     return {
       blocked: true,
       kind: 'window',
-      reason: `You can start it from ${crewTime(a.start_opens_at, now)}, ${START_WINDOW_HOURS} hours before it leaves at ${crewTime(a.delivery_date_time, now)}.`,
+      reason: `You can start it from ${clock.format(opens)}${onDay(opens, now)}, ${START_WINDOW_HOURS} hours before it leaves at ${clock.format(leaves)}${onDay(leaves, opens)}.`,
     };
   }
   return { blocked: false, reason: null, kind: null };

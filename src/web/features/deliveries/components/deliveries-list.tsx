@@ -56,12 +56,15 @@ export function DeliveriesList({ deliveries, onLoad, onCrew, onTruck }: Deliveri
       {deliveries.map((d) => (
         <li
           key={d.delivery_id}
-          className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[1fr_15rem_11rem] lg:items-center"
+          className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[1fr_15rem_auto] lg:items-center"
         >
           <div className="min-w-0 space-y-1">
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               <span>Delivery {d.delivery_id}</span>
               <StatusBadge status={d.status} />
+              {d.status === 'In Transit' && new Date(d.end_date_time) < new Date() && (
+                <Badge tone="warning">Running late</Badge>
+              )}
               <span className="text-sm font-normal text-slate-600">
                 {formatDateTime(d.delivery_date_time)} – {formatDateTime(d.end_date_time).split(', ')[1]}
               </span>

@@ -42,13 +42,18 @@ export function ScheduleDeliveryForm({
     route && startIso ? { route_id: form.route, delivery_date_time: startIso } : null,
   );
 
+  // a truck chosen before it went Under Repair (a manager set it meanwhile) is refused at once
+  const chosen = trucks.data?.find((t) => String(t.truck_id) === form.truck);
+  const chosenRefusal = chosen ? truckRefusal(chosen, route?.store_id ?? null) : null;
   const errors: Partial<Record<keyof Form | 'user', string>> = {};
   if (!form.route) errors.route = 'Choose a route';
   if (!form.truck) errors.truck = 'Choose a truck';
+  else if (chosen && chosenRefusal)
+    errors.truck = `${chosen.plate_number} is ${chosenRefusal}: choose another truck.`;
   if (!startIso) errors.start = 'Enter the date and time the truck leaves';
   else if (new Date(startIso) <= new Date()) errors.start = 'The delivery must start in the future';
   if (userId === null) errors.user = 'Your session has no user; sign in again';
-  const shown = submitted ? errors : {};
+  const shown = submitted ? errors : chosenRefusal ? { truck: errors.truck } : {};
 
   function change(patch: Partial<Form>) {
     setForm((f) => {
@@ -89,7 +94,7 @@ export function ScheduleDeliveryForm({
     const why = truckRefusal(t, route?.store_id ?? null);
     return {
       value: String(t.truck_id),
-      label: `${t.plate_number} · ${t.store_city} · ${t.capacity} units${why ? ` (${why})` : t.status === 'In Service' ? ' (In Service)' : ''}`,
+      label: `${t.plate_number} · ${t.store_city} · ${t.capacity} units${why ? ` — ${why}` : t.status === 'In Service' ? ' — In Service' : ''}`,
       disabled: !!why,
     };
   });
@@ -97,7 +102,6 @@ export function ScheduleDeliveryForm({
   const offTheRoad = (trucks.data ?? []).filter(
     (t) => t.status === 'Under Repair' && (!route || t.store_id === route.store_id),
   );
-  const chosenTruck = trucks.data?.find((t) => String(t.truck_id) === form.truck);
   const waiting = !route
     ? 'Choose a route and a time first.'
     : !startIso
@@ -141,8 +145,8 @@ export function ScheduleDeliveryForm({
             hint={
               offTheRoad.length > 0
                 ? `Not choosable: ${offTheRoad.map((t) => `${t.plate_number} is Under Repair (${t.status_note ?? 'no note'})`).join('; ')}.`
-                : chosenTruck?.status_note
-                  ? `${chosenTruck.plate_number}: ${chosenTruck.status_note}`
+                : chosen?.status_note
+                  ? `${chosen.plate_number}: ${chosen.status_note}`
                   : undefined
             }
           />

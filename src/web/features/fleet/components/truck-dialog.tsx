@@ -83,6 +83,7 @@ export function TruckDialog({
     <Dialog
       open={open}
       onOpenChange={(o) => !o && onClose()}
+      size="lg"
       title={truck ? `Edit ${truck.plate_number}` : 'Add a truck'}
       description="Its home store is where its runs start; its capacity is in the same space units as the trains'."
       footer={
@@ -134,7 +135,10 @@ export function TruckDialog({
         <StatusFields
           name="truck-dialog-status"
           value={form.status}
-          onChange={(status) => setForm((f) => ({ ...f, status }))}
+          onChange={(status) => {
+            setForm((f) => ({ ...f, status }));
+            if (errors.note) setErrors((e) => ({ ...e, note: statusNoteError(status) }));
+          }}
           noteError={errors.note}
         />
       </form>

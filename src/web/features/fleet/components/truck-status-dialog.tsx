@@ -68,7 +68,15 @@ export function TruckStatusDialog({
             {save.error.message}
           </Alert>
         )}
-        <StatusFields name="truck-status" value={value} onChange={setValue} noteError={noteError} />
+        <StatusFields
+          name="truck-status"
+          value={value}
+          onChange={(next) => {
+            setValue(next);
+            if (noteError) setNoteError(statusNoteError(next));
+          }}
+          noteError={noteError}
+        />
       </form>
     </Dialog>
   );
