@@ -96,7 +96,8 @@ export function RoutesTab({ notify }: { notify: (variant: 'success' | 'error', t
           if (!route) return;
           remove.mutate(route.route_id, {
             onSuccess: () => notify('success', `Route ${route.name} deleted.`),
-            onError: (error) => notify('error', `Route ${route.name} was not deleted: ${error.message}`),
+            // the server's refusal names what and why
+            onError: (error) => notify('error', error.message),
           });
         }}
       />

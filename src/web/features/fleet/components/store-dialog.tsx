@@ -108,6 +108,11 @@ export function StoreDialog({
           value={form.city}
           onChange={set('city')}
           error={errors.city ?? (cities.isError ? cities.error.message : undefined)}
+          hint={
+            cities.data && cityOptions.every((c) => c.disabled)
+              ? 'Every city the trains serve has its store already.'
+              : undefined
+          }
         />
         <Input
           label="Near station"

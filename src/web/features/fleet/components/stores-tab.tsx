@@ -90,7 +90,8 @@ export function StoresTab({ notify }: { notify: (variant: 'success' | 'error', t
           if (!store) return;
           remove.mutate(store.store_id, {
             onSuccess: () => notify('success', `The ${store.city} store deleted.`),
-            onError: (error) => notify('error', `The ${store.city} store was not deleted: ${error.message}`),
+            // the server's refusal names what and why
+            onError: (error) => notify('error', error.message),
           });
         }}
       />

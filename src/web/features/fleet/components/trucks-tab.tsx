@@ -79,7 +79,8 @@ export function TrucksTab({ notify }: { notify: (variant: 'success' | 'error', t
           if (!truck) return;
           remove.mutate(truck.truck_id, {
             onSuccess: () => notify('success', `${truck.plate_number} deleted.`),
-            onError: (error) => notify('error', `${truck.plate_number} was not deleted: ${error.message}`),
+            // the server's refusal names what and why
+            onError: (error) => notify('error', error.message),
           });
         }}
       />
