@@ -141,7 +141,9 @@ describe('seedDemoData', () => {
     expect(of('Galle')?.trucks).toBe(2);
     expect(fleet.every((f) => f.trucks - f.in_repair >= 1)).toBe(true);
     expect(
-      await count(sql`select count(*)::int as n from trucks where status <> 'Available' and status_note is null`),
+      await count(
+        sql`select count(*)::int as n from trucks where status <> 'Available' and status_note is null`,
+      ),
     ).toBe(0);
     expect(c.min_space).toBeLessThanOrEqual(0.05);
     expect(c.max_space).toBeGreaterThanOrEqual(1.5);
