@@ -18,7 +18,7 @@ const truck = (values: Partial<Truck>): Truck => ({
 describe('truckRefusal', () => {
   it('names the repair and its note, or the other store; In Service trucks are choosable', () => {
     expect(truckRefusal(truck({ status: 'Under Repair', status_note: 'Clutch' }), 1)).toBe(
-      'Under Repair: Clutch',
+      'Under Repair (Clutch)',
     );
     expect(truckRefusal(truck({ store_id: 2, store_city: 'Galle' }), 1)).toBe('based in Galle');
     expect(
