@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loginAs, screenshot, setupBrowser } from './support';
+import type { DeliveryItem } from '#shared/contract/crew';
+import { apiAs, loginAs, screenshot, setupBrowser } from './support';
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -36,14 +37,16 @@ const nextOpenItem = (page: Page, stop: Locator) =>
     .first();
 
 /**
- * The demo crew's next run (the seed plans it 30 minutes to a few hours from now): the first
- * "Start delivery" of the list, under Today, or under Upcoming when it falls on tomorrow in
+ * The demo crew's next run (the seed plans it 40 to 55 minutes from now, inside the 2-hour start
+ * window, at any hour): the first "Start delivery" of the list that can be tapped (the later runs'
+ * say when their window opens), under Today, or under Upcoming when it falls on tomorrow in
  * Colombo (the seed runs late in the evening there; which section is splitByDay's, unit-tested).
  */
 const nextRunStart = (page: Page) =>
   page
     .getByRole('region', { name: /^(Today|Upcoming)$/ })
     .getByRole('button', { name: /^Start delivery #\d+$/ })
+    .and(page.locator(':enabled'))
     .first();
 
 describe('the driver on a phone', () => {
@@ -132,5 +135,25 @@ describe('the driver on a phone', () => {
       .waitFor();
     await screenshot(customer, 'customer-notifications');
     await customer.context().close();
+
+    // the crew finish the run's other stop, so nothing of this journey stays on the road
+    const driver = await apiAs('driver');
+    const left = (await driver<DeliveryItem[]>(`/deliveries/${deliveryId}/order-items`)).filter(
+      (i) => !i.confirmed,
+    );
+    for (const item of left) {
+      await driver(`/deliveries/${deliveryId}/confirm-item`, {
+        method: 'POST',
+        body: JSON.stringify({
+          order_id: item.order_id,
+          product_id: item.product_id,
+          recipient_name: 'Store clerk',
+        }),
+      });
+    }
+    const runs = await driver<Array<{ delivery_id: number; status: string }>>(
+      `/deliveries/assistant/${(await driver<{ employee_id: number }>('/auth/profile')).employee_id}/assignments`,
+    );
+    expect(runs.find((r) => r.delivery_id === deliveryId)?.status).toBe('Delivered');
   });
 });

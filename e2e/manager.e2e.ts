@@ -63,7 +63,7 @@ describe('the manager', () => {
     await page.goto('/manager/truck');
     await page.getByLabel('Route').selectOption(String(route.route_id));
     await page.getByLabel('Leaves at').fill(`${scheduleDate}T09:00`);
-    const truckSelect = page.getByLabel('Truck');
+    const truckSelect = page.getByRole('combobox', { name: 'Truck', exact: true });
     const truckValue = await truckSelect
       .locator('option:not([disabled]):not([value=""])')
       .first()

@@ -195,6 +195,8 @@ export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'delivery detail', user: 'manager', kind: 'detail', path: '/api/deliveries/{delivery}' },
   { name: 'trucks', user: 'manager', kind: 'list', path: '/api/Trucks/trucks' },
   { name: 'routes', user: 'manager', kind: 'list', path: '/api/routes/routes' },
+  // the fleet managed in the portal (docs/decisions/0057): the store form's city picker
+  { name: 'cities', user: 'admin', kind: 'list', path: '/api/cities' },
   { name: 'report: truck usage', user: 'manager', kind: 'report', path: '/api/report/truck_usage' },
   { name: 'report: driver hours', user: 'manager', kind: 'report', path: '/api/report/driver-hours' },
   {

@@ -24,6 +24,7 @@ import { registerDashboardRoutes } from './features/dashboard/dashboard.routes';
 import { registerManagerDashboardRoutes } from './features/dashboard/manager-dashboard.routes';
 import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes';
 import { registerEmployeeRoutes } from './features/employees/employees.routes';
+import { registerFleetRoutes } from './features/fleet/fleet.routes';
 import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
 import { registerManagerReports } from './features/manager-reports/manager-reports';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
@@ -123,6 +124,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerTrainTripRoutes,
   registerOrderSchedulingRoutes,
   registerDeliveryRoutes,
+  registerFleetRoutes,
   registerManagerDashboardRoutes,
   registerManagerReports,
   registerSearchRoutes,

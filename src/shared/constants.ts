@@ -51,3 +51,12 @@ export const MEDIUM_PRIORITY_DAYS = 5;
 export const NO_TRAIN_ALERT_DAYS = 3;
 /** The manager dashboard's on-time rate covers the orders delivered in the last this many days. */
 export const ON_TIME_WINDOW_DAYS = 30;
+
+/**
+ * The crew may start a run from this many hours before its planned time (a late start is
+ * allowed: trucks leave late). docs/decisions/0056.
+ */
+export const START_WINDOW_HOURS = 2;
+export const START_WINDOW_MS = START_WINDOW_HOURS * 3_600_000;
+/** The longest a route may take (hours): a working day. docs/decisions/0057. */
+export const MAX_ROUTE_HOURS = 12;

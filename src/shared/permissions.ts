@@ -64,6 +64,10 @@ export const PERMISSIONS = {
   'planning:plan': ['manager', 'admin'],
   'dashboard:admin': ['admin'],
   'employees:manage': ['admin'],
+  // the fleet managed in the portal (docs/decisions/0057): admins add, edit and delete trucks,
+  // routes and stores; managers (and admins) set a truck's status with a note
+  'fleet:manage': ['admin'],
+  'trucks:status': ['manager', 'admin'],
 } as const satisfies Record<string, readonly Portal[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -210,6 +210,9 @@ export const trucks = pgTable('trucks', {
   capacity: numeric('capacity', { precision: 10, scale: 2, mode: 'number' }).notNull(),
   status: text('status').notNull().default('Available'),
   storeId: integer('store_id').notNull(),
+  /** Why the truck has its status (required Under Repair), and since when (0029). */
+  statusNote: text('status_note'),
+  statusChangedAt: ts('status_changed_at').notNull().defaultNow(),
 });
 
 export const deliveries = pgTable('deliveries', {

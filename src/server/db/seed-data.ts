@@ -684,18 +684,43 @@ export interface TruckData {
   plateNumber: string;
   capacity: number;
   status: 'Available' | 'In Service' | 'Under Repair';
+  /** Why it has its status (required Under Repair, docs/decisions/0057). */
+  statusNote?: string;
   cityIdx: number;
 }
 
-/** One truck per store; capacity in the same space units as train capacity. */
+/**
+ * The fleet: two or three trucks at the busy stores (Colombo, Negombo, Galle), one at each other
+ * store; capacity in the same space units as train capacity. The first truck of a store is its
+ * main one. A Colombo spare is Under Repair, so a manager sees it refused for new runs.
+ */
 export const TRUCK_DATA: TruckData[] = [
   { plateNumber: 'WP LA-4521', capacity: 250, status: 'Available', cityIdx: CITY.Colombo },
   { plateNumber: 'WP LB-7310', capacity: 220, status: 'Available', cityIdx: CITY.Negombo },
   { plateNumber: 'SP LC-2284', capacity: 240, status: 'Available', cityIdx: CITY.Galle },
   { plateNumber: 'SP LD-6617', capacity: 200, status: 'Available', cityIdx: CITY.Matara },
   { plateNumber: 'NP LE-3098', capacity: 260, status: 'Available', cityIdx: CITY.Jaffna },
-  { plateNumber: 'EP LF-5543', capacity: 220, status: 'Under Repair', cityIdx: CITY.Trincomalee },
+  { plateNumber: 'EP LF-5543', capacity: 220, status: 'Available', cityIdx: CITY.Trincomalee },
+  { plateNumber: 'WP LG-1187', capacity: 240, status: 'Available', cityIdx: CITY.Colombo },
+  {
+    plateNumber: 'WP LH-3350',
+    capacity: 200,
+    status: 'Under Repair',
+    statusNote: 'Clutch being replaced at the Peliyagoda workshop; back on the road on Friday',
+    cityIdx: CITY.Colombo,
+  },
+  {
+    plateNumber: 'WP LJ-2046',
+    capacity: 200,
+    status: 'In Service',
+    statusNote: 'Tail lift out of order: hand-unloaded stops only until it is fixed',
+    cityIdx: CITY.Negombo,
+  },
+  { plateNumber: 'SP LK-5719', capacity: 220, status: 'Available', cityIdx: CITY.Galle },
 ];
+
+/** Index in TRUCK_DATA of the Colombo truck that is on the road, late, when the demo starts. */
+export const LATE_TRUCK_IDX = 6;
 
 export const SPECIAL_INSTRUCTIONS = [
   'Please deliver before 11 am; the shop closes for lunch.',

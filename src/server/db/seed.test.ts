@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { START_WINDOW_MS } from '#shared/constants';
 import { startOfBusinessDay } from '#shared/dates';
 import { ORDER_STATUSES } from '#shared/order-status';
 import { portalForRole } from '#shared/roles';
 import { verifyPassword } from '../features/auth/password';
-import { START_WINDOW_MS } from '../features/crew/crew.service';
 import { crewViolation, truckViolation } from '../features/deliveries/roster-rules';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';
@@ -122,12 +122,29 @@ describe('seedDemoData', () => {
       customer_types: 2,
       customer_cities: 6,
       routes: 12,
-      trucks: 6,
+      trucks: 10,
       trucks_in_repair: 1,
       drivers: 8,
       assistants: 8,
     });
     expect(c.categories).toBeGreaterThanOrEqual(5);
+    // a believable fleet: two or three trucks at the busy stores, the one under repair says why
+    const fleet = await rows<{ city: string; trucks: number; in_repair: number; noted: number }>(sql`
+      select ci.name as city, count(*)::int as trucks,
+             count(*) filter (where t.status = 'Under Repair')::int as in_repair,
+             count(*) filter (where t.status <> 'Available' and t.status_note is not null)::int as noted
+        from trucks t join stores s using (store_id) join cities ci using (city_id)
+       group by ci.name order by ci.name`);
+    const of = (city: string) => fleet.find((f) => f.city === city);
+    expect(of('Colombo')).toMatchObject({ trucks: 3, in_repair: 1 });
+    expect(of('Negombo')?.trucks).toBe(2);
+    expect(of('Galle')?.trucks).toBe(2);
+    expect(fleet.every((f) => f.trucks - f.in_repair >= 1)).toBe(true);
+    expect(
+      await count(
+        sql`select count(*)::int as n from trucks where status <> 'Available' and status_note is null`,
+      ),
+    ).toBe(0);
     expect(c.min_space).toBeLessThanOrEqual(0.05);
     expect(c.max_space).toBeGreaterThanOrEqual(1.5);
     // every customer's town is covered by a route of the customer's city
@@ -453,24 +470,35 @@ describe('seedDemoData', () => {
        group by u.user_name, d.status`);
     for (const role of ['driver', 'assistant']) {
       const of = (status: string) => crew.find((c) => c.role === role && c.status === status);
-      expect(of('In Transit')?.n, role).toBeGreaterThanOrEqual(1);
-      expect(of('In Transit')?.open_items, role).toBeGreaterThan(0);
-      expect(of('Scheduled')?.n, role).toBeGreaterThanOrEqual(2);
+      // not on the road: one run on the road per person (docs/decisions/0056), and the next is theirs to start
+      expect(of('In Transit'), role).toBeUndefined();
+      expect(of('Scheduled')?.n, role).toBeGreaterThanOrEqual(3);
       expect(of('Delivered')?.n, role).toBeGreaterThanOrEqual(1);
     }
-    // issue 9: besides the run on the road, one today that the crew can start now and confirm
-    const startable = await rows<{ role: string; items: number }>(sql`
-      select u.user_name as role, count(oi.order_item_id)::int as items
+    // a run the demo crew can start right away: inside the start window, nothing holding its truck
+    const startable = await rows<{ role: string; items: number; starts_in_minutes: number }>(sql`
+      select u.user_name as role, count(oi.order_item_id)::int as items,
+             min(extract(epoch from d.delivery_date_time - ${NOW.toISOString()}::timestamptz) / 60)::int as starts_in_minutes
         from users u
         join deliveries d on d.driver_employee_id = u.employee_id or d.assistant_employee_id = u.employee_id
+        join trucks t on t.truck_id = d.truck_id
         join delivery_orders x on x.delivery_id = d.delivery_id
         join order_items oi on oi.order_id = x.order_id
        where u.user_name in ('driver', 'assistant') and d.status = 'Scheduled'
          and d.driver_employee_id is not null and d.assistant_employee_id is not null
+         and t.status <> 'Under Repair'
          and d.delivery_date_time <= ${new Date(NOW.getTime() + START_WINDOW_MS).toISOString()}::timestamptz
+         and not exists (select 1 from deliveries o where o.status = 'In Transit' and o.truck_id = d.truck_id)
        group by u.user_name order by u.user_name`);
     expect(startable.map((r) => r.role)).toEqual(['assistant', 'driver']);
     expect(startable.every((r) => r.items > 0)).toBe(true);
+    expect(startable.every((r) => r.starts_in_minutes >= 30 && r.starts_in_minutes <= 60)).toBe(true);
+    // a truck on the road past its planned end (so a run of that truck is refused until it is finished)
+    const late = await rows<{ plate: string; driver: string }>(sql`
+      select t.plate_number as plate, e.first_name as driver from deliveries d
+        join trucks t using (truck_id) join employees e on e.employee_id = d.driver_employee_id
+       where d.status = 'In Transit' and d.end_date_time < ${NOW.toISOString()}::timestamptz`);
+    expect(late).toEqual([{ plate: 'WP LG-1187', driver: 'Ruwan' }]);
     const notes = await rows<{ user_name: string; types: string }>(sql`
       select u.user_name, string_agg(distinct n.type, ',' order by n.type) as types
         from notifications n join users u on u.employee_id = n.employee_id

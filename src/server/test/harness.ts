@@ -55,8 +55,8 @@ async function ensureDatabaseExtensions(client: pg.Client): Promise<void> {
 export interface TestApp {
   app: BuiltApp;
   database: Database;
-  /** The clock the app reads; tests move it with setNow. */
-  setNow(date: Date): void;
+  /** The clock the app reads; tests move it with setNow (null: the real time again). */
+  setNow(date: Date | null): void;
 }
 
 /** Builds the app in-process on its own database; closed after the test file. */

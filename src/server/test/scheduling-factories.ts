@@ -65,7 +65,11 @@ export async function createRoute(
 export async function createTruck(
   app: BuiltApp,
   storeId: number,
-  values: { capacity?: number; status?: 'Available' | 'In Service' | 'Under Repair' } = {},
+  values: {
+    capacity?: number;
+    status?: 'Available' | 'In Service' | 'Under Repair';
+    statusNote?: string;
+  } = {},
 ) {
   const [row] = await app.ctx.db
     .insert(trucks)
@@ -73,6 +77,8 @@ export async function createTruck(
       plateNumber: unique('TR-'),
       capacity: values.capacity ?? 100,
       status: values.status ?? 'Available',
+      // a truck Under Repair always says why (trucks_repair_note_ck, migration 0029)
+      statusNote: values.statusNote ?? (values.status === 'Under Repair' ? 'Gearbox being rebuilt' : null),
       storeId,
     })
     .returning();

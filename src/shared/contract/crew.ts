@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATUSES, ORDER_STATUSES } from '../order-status';
 import { idNumber, idString } from './common';
+import { TRUCK_STATUSES } from './deliveries';
 
 /** The failed-delivery reasons the crew can give (issue 9). */
 export const FAILURE_REASONS = ['Customer absent', 'Refused', 'Address not found'] as const;
@@ -33,6 +34,22 @@ export const assignmentSchema = z.object({
   confirmed_count: z.number().int(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
+  /** The truck's condition and why (docs/decisions/0057): an Under Repair truck cannot start. */
+  truck_status: z.enum(TRUCK_STATUSES),
+  truck_status_note: z.string().nullable(),
+  /**
+   * A Scheduled run may start from this instant (START_WINDOW_HOURS before its planned time,
+   * docs/decisions/0056); null once it has started.
+   */
+  start_opens_at: z.string().nullable(),
+  /**
+   * Why starting it now would be refused, apart from the time (start_opens_at): the very detail
+   * of the 409 the start would answer (crew missing, truck under repair, truck or crew on
+   * another run on the road, nothing loaded). Null: nothing but possibly the time stops it.
+   */
+  start_refusal: z.string().nullable(),
+  /** The run on the road that holds this run's truck, driver or assistant (start_refusal names it). */
+  blocking_delivery_id: z.number().int().nullable(),
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 

@@ -14,6 +14,11 @@ export const truckSchema = z.object({
   capacity: z.number(),
   store_id: z.number().int(),
   store_city: z.string(),
+  /** Why it has its status (always set Under Repair) and since when (docs/decisions/0057). */
+  status_note: z.string().nullable(),
+  status_changed_at: z.string(),
+  /** Its runs not started yet: an Under Repair truck's need another truck. */
+  scheduled_runs: z.number().int(),
 });
 export type Truck = z.infer<typeof truckSchema>;
 
@@ -48,6 +53,9 @@ export const deliverySchema = z.object({
   truck_id: z.number().int(),
   plate_number: z.string(),
   truck_capacity: z.number(),
+  /** The truck's condition now: a Scheduled run on an Under Repair truck needs another truck. */
+  truck_status: z.enum(TRUCK_STATUSES),
+  truck_status_note: z.string().nullable(),
   delivery_date_time: z.string(),
   end_date_time: z.string(),
   status: deliveryStatusSchema,
@@ -93,6 +101,10 @@ export const createDeliveryQuery = z.object({
   assistant_employee_id: optionalIdString,
 });
 export type CreateDeliveryQuery = z.infer<typeof createDeliveryQuery>;
+
+/** PUT /deliveries/{id}/truck: a Scheduled run moves to another truck of its store. */
+export const truckChangeRequest = z.object({ truck_id: idNumber });
+export type TruckChangeRequest = z.infer<typeof truckChangeRequest>;
 
 /** PUT /deliveries/{id}/crew: either may be null (left empty for now). */
 export const crewUpdateRequest = z.object({

@@ -82,7 +82,8 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
   },
   admin: {
     title: 'Admin Portal',
-    summary: 'Manage users and roles, read reports and the audit log, and watch company analytics.',
+    summary:
+      'Manage users and roles, the fleet of trucks, routes and stores, read reports and the audit log, and watch company analytics.',
     icon: ShieldCheck,
     home: paths.admin.root,
     nav: [
@@ -92,6 +93,12 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
         to: paths.admin.users,
         icon: Users,
         description: 'Create staff accounts and edit role access rights.',
+      },
+      {
+        label: 'Fleet',
+        to: paths.admin.fleet,
+        icon: Truck,
+        description: 'Trucks, routes and stores.',
       },
       {
         label: 'Reports',

@@ -19,6 +19,7 @@ export const paths = {
     logs: '/admin/logs',
     support: '/admin/support',
     supportRequest: (id: number | string) => `/admin/support?request=${id}`,
+    fleet: '/admin/fleet',
   },
   manager: {
     root: '/manager',

@@ -16,6 +16,7 @@ import {
   DEMO_CUSTOMER_IDX,
   type DemoUserKey,
   DRIVER_DATA,
+  LATE_TRUCK_IDX,
   PRODUCT_DATA,
   ROUTE_DATA,
   SPECIAL_INSTRUCTIONS,
@@ -134,7 +135,10 @@ export function buildSeedPlan(now: Date): SeedPlan {
   const routesOf = (c: number) => ROUTE_DATA.flatMap((r, i) => (r.cityIdx === c ? [i] : []));
   const driversOf = (c: number) => DRIVER_DATA.flatMap((d, i) => (d.cityIdx === c ? [i] : []));
   const assistantsOf = (c: number) => ASSISTANT_DATA.flatMap((a, i) => (a.cityIdx === c ? [i] : []));
-  const truckOf = (c: number) => TRUCK_DATA.findIndex((tr) => tr.cityIdx === c);
+  /** The store's main truck (its first), or its `n`-th roadworthy one (past runs take turns). */
+  const roadworthy = (c: number) =>
+    TRUCK_DATA.flatMap((tr, i) => (tr.cityIdx === c && tr.status !== 'Under Repair' ? [i] : []));
+  const truckOf = (c: number, n = 0) => item(roadworthy(c), n % roadworthy(c).length);
   const customersOn = (r: number) =>
     CUSTOMER_DATA.flatMap((cu, i) => (cu.routeIdx === r && i !== DEMO_CUSTOMER_IDX ? [i] : []));
   const crewUser = (d: PlanDelivery): DemoUserKey =>
@@ -145,6 +149,8 @@ export function buildSeedPlan(now: Date): SeedPlan {
 
   interface DeliverySpec {
     routeIdx: number;
+    /** The store's main truck when absent. */
+    truckIdx?: number;
     start: Date;
     driverIdx: number;
     assistantIdx: number;
@@ -155,7 +161,7 @@ export function buildSeedPlan(now: Date): SeedPlan {
   }
   function planDelivery(spec: DeliverySpec): number {
     const r = route(spec.routeIdx);
-    const truckIdx = truckOf(r.cityIdx);
+    const truckIdx = spec.truckIdx ?? truckOf(r.cityIdx);
     const capacityCents = item(TRUCK_DATA, truckIdx).capacity * 100;
     const delivery: PlanDelivery = {
       routeIdx: spec.routeIdx,
@@ -251,6 +257,7 @@ export function buildSeedPlan(now: Date): SeedPlan {
     }));
     const idx = planDelivery({
       routeIdx,
+      truckIdx: truckOf(c, i),
       start,
       driverIdx,
       assistantIdx,
@@ -261,24 +268,38 @@ export function buildSeedPlan(now: Date): SeedPlan {
     completeDelivery(idx);
   }
 
-  // Today: two runs on the road. The demo crew's has items still to confirm.
+  // Today: two runs on the road, neither the demo crew's (one run on the road per truck and
+  // person, docs/decisions/0056). Colombo's second truck is late: planned four hours ago on a
+  // three-hour route, its last stop (the demo customer's order) still open, so a run of that
+  // truck cannot start until its crew finish it. Galle's is on time.
   const floor5 = (ms: number) => new Date(Math.floor(ms / (5 * MIN)) * 5 * MIN);
   const inTransit = [
     {
       routeIdx: customer(DEMO_CUSTOMER_IDX).routeIdx,
-      minutesAgo: 80,
-      driverIdx: 0,
-      assistantIdx: 0,
-      customers: [DEMO_CUSTOMER_IDX, 1, 2],
+      truckIdx: LATE_TRUCK_IDX,
+      plannedMinutesAgo: 240,
+      startedLate: 10,
+      driverIdx: 1,
+      assistantIdx: 1,
+      customers: [1, 2, DEMO_CUSTOMER_IDX],
     },
-    { routeIdx: 4, minutesAgo: 150, driverIdx: 3, assistantIdx: 3, customers: [10, 11] },
+    {
+      routeIdx: 4,
+      truckIdx: undefined,
+      plannedMinutesAgo: 150,
+      startedLate: 5,
+      driverIdx: 3,
+      assistantIdx: 3,
+      customers: [10, 11],
+    },
   ];
   const inTransitIdx: number[] = [];
   for (const spec of inTransit) {
-    const start = floor5(nowMs - spec.minutesAgo * MIN);
+    const start = floor5(nowMs - spec.plannedMinutesAgo * MIN);
     const day = dayOf(start);
     const idx = planDelivery({
       routeIdx: spec.routeIdx,
+      truckIdx: spec.truckIdx,
       start,
       driverIdx: spec.driverIdx,
       assistantIdx: spec.assistantIdx,
@@ -289,25 +310,26 @@ export function buildSeedPlan(now: Date): SeedPlan {
       })),
       createdAt: () => plusMin(start, -rng.int(24, 72) * 60),
     });
-    startDelivery(idx, plusMin(start, 5));
+    startDelivery(idx, plusMin(start, spec.startedLate));
     inTransitIdx.push(idx);
   }
   {
-    // demo crew: one item of the second stop confirmed, the rest waits for the crew
-    const demo = item(deliveries, item(inTransitIdx, 0));
-    if (demo.orderIdxs.length > 1)
-      confirmItems(item(inTransitIdx, 0), item(demo.orderIdxs, 1), new Date(nowMs - 25 * MIN), true);
+    // the late Colombo run: its first stop done, one item of the second confirmed, the last open
+    const late = item(deliveries, item(inTransitIdx, 0));
+    confirmItems(item(inTransitIdx, 0), item(late.orderIdxs, 0), floor5(nowMs - 150 * MIN));
+    if (late.orderIdxs.length > 2)
+      confirmItems(item(inTransitIdx, 0), item(late.orderIdxs, 1), floor5(nowMs - 45 * MIN), true);
     // Galle: the first stop is done and its order Delivered, the second is still on the truck
     const galle = item(deliveries, item(inTransitIdx, 1));
     confirmItems(item(inTransitIdx, 1), item(galle.orderIdxs, 0), floor5(nowMs - 40 * MIN));
   }
 
-  // Coming days: scheduled runs, two of them for the demo crew.
+  // Coming days: scheduled runs, three of them for the demo crew.
   const latestApproval = floor5(nowMs - 60 * MIN);
   {
-    // the demo crew's next run today, ready to start (features/crew/crew.seed.ts)
+    // the demo crew's next run, within the start window from the first minute (crew.seed.ts)
     const routeIdx = customer(DEMO_CUSTOMER_IDX).routeIdx;
-    const start = demoCrewNextRunStart(item(deliveries, item(inTransitIdx, 0)).end, now);
+    const start = demoCrewNextRunStart(now);
     planDelivery({
       routeIdx,
       start,

@@ -1,4 +1,4 @@
-import { MIN_REST_MINUTES } from '#shared/constants';
+import { MIN_REST_MINUTES, START_WINDOW_MS } from '#shared/constants';
 import { canTransition } from '#shared/order-status';
 import {
   ASSISTANT_WEEKLY_HOURS,
@@ -122,6 +122,31 @@ export function validatePlan(plan: SeedPlan): void {
     add(`driver ${d.driverIdx}`, d);
     add(`assistant ${d.assistantIdx}`, d);
   });
+  // One run on the road per truck, driver and assistant (the unique indexes of migration 0029);
+  // no run to do on a truck under repair (its trigger refuses to write one).
+  for (const [who, list] of byPerson) {
+    if (list.filter((d) => d.status === 'In Transit').length > 1)
+      problems.push(`${who}: two runs on the road`);
+  }
+  plan.deliveries.forEach((d, i) => {
+    if (d.status !== 'Delivered' && item(TRUCK_DATA, d.truckIdx).status === 'Under Repair')
+      problems.push(`delivery ${i}: ${d.status} on a truck under repair`);
+  });
+  // The demo crew (driver and assistant 0) is not on the road and can start its next run now.
+  const isDemoCrew = (d: PlanDelivery) => d.driverIdx === 0 || d.assistantIdx === 0;
+  if (plan.deliveries.some((d) => isDemoCrew(d) && d.status === 'In Transit'))
+    problems.push('the demo crew is on the road');
+  const startable = plan.deliveries.find(
+    (d) =>
+      d.driverIdx === 0 &&
+      d.assistantIdx === 0 &&
+      d.status === 'Scheduled' &&
+      d.start.getTime() - START_WINDOW_MS <= nowMs &&
+      d.orderIdxs.length > 0 &&
+      !plan.deliveries.some((o) => o.status === 'In Transit' && o.truckIdx === d.truckIdx),
+  );
+  if (!startable) problems.push('the demo crew has no run it can start now');
+
   for (const [who, list] of byPerson) {
     list.sort((a, b) => a.start.getTime() - b.start.getTime());
     let run = 1;

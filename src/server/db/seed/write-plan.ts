@@ -185,6 +185,8 @@ export async function writePlan(
       plateNumber: tr.plateNumber,
       capacity: tr.capacity,
       status: tr.status,
+      statusNote: tr.statusNote ?? null,
+      statusChangedAt: new Date(plan.now.getTime() - 2 * 86_400_000),
       storeId: item(storeIds, tr.cityIdx),
     })),
     (c) => tx.insert(t.trucks).values(c).returning({ id: t.trucks.truckId }),

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
-import type { Assignment, DeliveryItem, FailureReason } from '#shared/contract/crew';
+import type { DeliveryItem, FailureReason } from '#shared/contract/crew';
 import type { DeliveryStatus, OrderStatus } from '#shared/order-status';
+import type { RunOnTheRoad } from './start-rules';
 
 const person = (alias: string) =>
   sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`);
@@ -16,11 +17,59 @@ export async function employeeExists(db: Executor, employeeId: number): Promise<
 }
 
 /**
+ * The other runs on the road (In Transit) that hold delivery `d`'s truck, driver or assistant, as
+ * a JSON array: one probe of each partial unique index of migration 0029, so at most three rows.
+ */
+const onTheRoadOf =
+  sql.raw(`coalesce((select json_agg(json_build_object('seat', x.seat, 'delivery_id', x.delivery_id,
+      'route_name', x.route_name, 'started_at', x.started_at) order by x.n)
+    from (select 'truck' as seat, 1 as n, o.delivery_id, o.route_id, coalesce(o.started_at, o.delivery_date_time) as started_at from deliveries o
+           where o.status = 'In Transit' and o.truck_id = d.truck_id and o.delivery_id <> d.delivery_id
+          union all
+          select 'driver', 2, o.delivery_id, o.route_id, coalesce(o.started_at, o.delivery_date_time) as started_at from deliveries o
+           where o.status = 'In Transit' and o.driver_employee_id = d.driver_employee_id and o.delivery_id <> d.delivery_id
+          union all
+          select 'assistant', 3, o.delivery_id, o.route_id, coalesce(o.started_at, o.delivery_date_time) as started_at from deliveries o
+           where o.status = 'In Transit' and o.assistant_employee_id = d.assistant_employee_id
+             and o.delivery_id <> d.delivery_id) y
+    cross join lateral (select y.seat, y.n, y.delivery_id, ro.name as route_name,
+                               to_char(y.started_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as started_at
+                          from routes ro where ro.route_id = y.route_id) x), '[]'::json)`);
+
+/** An assignment as read; the service adds what is worked out from it (start_refusal...). */
+export type AssignmentRow = {
+  delivery_id: number;
+  end_location: string;
+  plate_number: string;
+  driver_name: string | null;
+  status: DeliveryStatus;
+  order_count: number;
+  delivery_date_time: string;
+  end_date_time: string;
+  route_name: string;
+  route_towns: string[];
+  store_city: string;
+  assistant_name: string | null;
+  crew_role: 'Driver' | 'Assistant';
+  crew_mate_name: string | null;
+  item_count: number;
+  confirmed_count: number;
+  started_at: string | null;
+  completed_at: string | null;
+  driver_employee_id: number | null;
+  assistant_employee_id: number | null;
+  truck_status: 'Available' | 'In Service' | 'Under Repair';
+  truck_status_note: string | null;
+  on_the_road: RunOnTheRoad[];
+};
+
+/**
  * The employee's deliveries as driver or assistant: on the road first, then the scheduled ones
- * soonest first, then those delivered since `deliveredSince`, latest first.
+ * soonest first, then those delivered since `deliveredSince`, latest first. A scheduled one
+ * carries the runs on the road that hold its truck or crew.
  */
 export async function listAssignments(db: Executor, employeeId: number, deliveredSince: Date) {
-  const res = await db.execute<Assignment>(
+  const res = await db.execute<AssignmentRow>(
     sql`select d.delivery_id, r.end_location, tr.plate_number, ${person('de')} as driver_name, d.status,
           (select count(*) from delivery_orders x where x.delivery_id = d.delivery_id)::int as order_count,
           ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, ${isoTimestamp('d.end_date_time')} as end_date_time,
@@ -31,7 +80,9 @@ export async function listAssignments(db: Executor, employeeId: number, delivere
             where x.delivery_id = d.delivery_id)::int as item_count,
           (select count(*) from item_confirmations c where c.delivery_id = d.delivery_id)::int as confirmed_count,
           case when d.started_at is null then null else ${isoTimestamp('d.started_at')} end as started_at,
-          case when d.completed_at is null then null else ${isoTimestamp('d.completed_at')} end as completed_at
+          case when d.completed_at is null then null else ${isoTimestamp('d.completed_at')} end as completed_at,
+          d.driver_employee_id, d.assistant_employee_id, tr.status as truck_status, tr.status_note as truck_status_note,
+          case when d.status = 'Scheduled' then ${onTheRoadOf} else '[]'::json end as on_the_road
         from deliveries d
         join routes r on r.route_id = d.route_id
         join stores s on s.store_id = r.store_id
@@ -65,6 +116,32 @@ export async function findCrewDelivery(db: Executor, deliveryId: number, lock = 
           ${isoTimestamp('d.delivery_date_time')} as start_at, r.name as route_name
         from deliveries d join routes r on r.route_id = d.route_id
         where d.delivery_id = ${deliveryId} ${lock ? sql`for update of d` : sql``}`,
+  );
+  return res.rows[0];
+}
+
+export type StartRow = {
+  plate_number: string;
+  truck_status: string;
+  truck_status_note: string | null;
+  driver_name: string | null;
+  assistant_name: string | null;
+  order_count: number;
+  on_the_road: RunOnTheRoad[];
+};
+
+/** What the start rules need besides the delivery row: its truck, crew names, load and the runs on the road. */
+export async function startFacts(db: Executor, deliveryId: number): Promise<StartRow | undefined> {
+  const res = await db.execute<StartRow>(
+    sql`select tr.plate_number, tr.status as truck_status, tr.status_note as truck_status_note,
+          ${person('de')} as driver_name, ${person('ae')} as assistant_name,
+          (select count(*) from delivery_orders x where x.delivery_id = d.delivery_id)::int as order_count,
+          ${onTheRoadOf} as on_the_road
+        from deliveries d
+        join trucks tr on tr.truck_id = d.truck_id
+        left join employees de on de.employee_id = d.driver_employee_id
+        left join employees ae on ae.employee_id = d.assistant_employee_id
+        where d.delivery_id = ${deliveryId}`,
   );
   return res.rows[0];
 }

@@ -4,17 +4,15 @@ import * as t from '#server/db/schema';
 import { HOUR, item, lkTime, MIN, plusMin, route } from '#server/db/seed/kit';
 import type { PlanDelivery, SeedPlan, WrittenIds } from '#server/db/seed/plan';
 import { TRUCK_DATA } from '#server/db/seed-data';
-import { MIN_REST_MINUTES } from '#shared/constants';
 
 /**
- * The demo crew's next run (issue 9: the demo `driver` and `assistant` each have a delivery
- * today they can start and confirm, besides the one on the road): the first quarter hour after
- * the run on the road ends and the driver has rested, at least 30 minutes from now. The crew can
- * start it straight away (crew.service START_WINDOW_MS).
+ * The demo crew's next run (the demo `driver` and `assistant` can start it and confirm its items
+ * right after a fresh start, at any hour): the first quarter hour at least 40 minutes from now,
+ * so 40-55 minutes ahead, well inside the START_WINDOW_HOURS before it (crew/start-rules.ts).
+ * The crew has no run on the road then (build-plan.ts).
  */
-export function demoCrewNextRunStart(onRoadEnd: Date, now: Date): Date {
-  const earliest = Math.max(onRoadEnd.getTime() + MIN_REST_MINUTES * MIN, now.getTime() + 30 * MIN);
-  return new Date(Math.ceil(earliest / (15 * MIN)) * 15 * MIN);
+export function demoCrewNextRunStart(now: Date): Date {
+  return new Date(Math.ceil((now.getTime() + 40 * MIN) / (15 * MIN)) * 15 * MIN);
 }
 
 /** Its stops: the demo customer (who then follows it to Delivered) and the route's last customer. */

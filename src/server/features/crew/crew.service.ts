@@ -1,17 +1,65 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
-import { conflict, forbidden, notFound, unprocessable } from '#server/http/errors';
+import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { Assignment, Confirmation, ConfirmItemRequest, FailOrderRequest } from '#shared/contract/crew';
-import { businessDateTime } from '#shared/dates';
 import { notifyEmployees, notifyManagers, publishChange } from '../notifications/notifications.service';
 import { transitionOrder } from '../orders/order-transitions';
 import * as q from './crew.queries';
+import { blockingRun, type StartFacts, startOpensAt, startRefusal } from './start-rules';
 
-/** A crew may start a delivery from this long before its planned time (docs/decisions/0022). */
-export const START_WINDOW_MS = 12 * 3_600_000;
 /** Delivered runs kept in the assignment list. */
 const DELIVERED_DAYS_SHOWN = 7;
+
+const startFactsOf = (
+  d: Pick<
+    q.CrewDeliveryRow,
+    'delivery_id' | 'status' | 'start_at' | 'driver_employee_id' | 'assistant_employee_id'
+  >,
+  more: q.StartRow,
+): StartFacts => ({
+  deliveryId: d.delivery_id,
+  status: d.status,
+  start: new Date(d.start_at),
+  driverId: d.driver_employee_id,
+  assistantId: d.assistant_employee_id,
+  driverName: more.driver_name,
+  assistantName: more.assistant_name,
+  plateNumber: more.plate_number,
+  truckStatus: more.truck_status,
+  truckStatusNote: more.truck_status_note,
+  orderCount: more.order_count,
+  onTheRoad: more.on_the_road,
+});
+
+/** An assignment with what the phone shows before the driver taps Start (docs/decisions/0056). */
+function withStartFacts(row: q.AssignmentRow, now: Date): Assignment {
+  const {
+    driver_employee_id: _driver,
+    assistant_employee_id: _assistant,
+    on_the_road: onTheRoad,
+    ...assignment
+  } = row;
+  const scheduled = row.status === 'Scheduled';
+  const facts = startFactsOf(
+    { ...row, start_at: row.delivery_date_time },
+    {
+      plate_number: row.plate_number,
+      truck_status: row.truck_status,
+      truck_status_note: row.truck_status_note,
+      driver_name: row.driver_name,
+      assistant_name: row.assistant_name,
+      order_count: row.order_count,
+      on_the_road: onTheRoad,
+    },
+  );
+  return {
+    ...assignment,
+    start_opens_at: scheduled ? startOpensAt(facts.start).toISOString() : null,
+    start_refusal: scheduled ? startRefusal(facts, now, { window: false }) : null,
+    blocking_delivery_id: scheduled ? (blockingRun(facts)?.delivery_id ?? null) : null,
+  };
+}
 
 /** Someone else's employee_id is a 403 for crews; managers and admins read any. */
 function assertSelfOrStaff(user: AuthUser, employeeId: number, what: string) {
@@ -29,8 +77,9 @@ export async function assignments(
   if (user.portal !== 'assistant' && !(await q.employeeExists(ctx.db, employeeId))) {
     throw notFound(`Employee ${employeeId} not found`);
   }
-  const since = new Date(ctx.clock().getTime() - DELIVERED_DAYS_SHOWN * 86_400_000);
-  return q.listAssignments(ctx.db, employeeId, since);
+  const now = ctx.clock();
+  const since = new Date(now.getTime() - DELIVERED_DAYS_SHOWN * 86_400_000);
+  return (await q.listAssignments(ctx.db, employeeId, since)).map((row) => withStartFacts(row, now));
 }
 
 export function assertCrewNotificationsAccess(user: AuthUser, employeeId: number) {
@@ -63,58 +112,75 @@ function crewMember(d: q.CrewDeliveryRow, user: AuthUser, action: string) {
   }
 }
 
+/** The 409 for a start refused by a unique index of migration 0029 (another start won a race). */
+const ON_THE_ROAD_INDEXES = new Set([
+  'deliveries_truck_in_transit_uq',
+  'deliveries_driver_in_transit_uq',
+  'deliveries_assistant_in_transit_uq',
+]);
+
 /**
  * POST /deliveries/{id}/start: the crew sets a Scheduled delivery In Transit, and its orders
- * with it (status history written with the crew member). Locks the delivery, then its orders.
+ * with it (status history written with the crew member). Refused with the first rule of
+ * start-rules.ts it breaks: its crew, its truck Under Repair, before START_WINDOW_HOURS ahead of
+ * its time, its truck, driver or assistant on another run on the road, nothing loaded. Two
+ * starts at once that share a truck or person both pass the check; the partial unique indexes
+ * of migration 0029 refuse the second, answered with the same sentence. Locks the delivery, then
+ * its orders.
  */
 export async function startDelivery(ctx: AppContext, user: AuthUser, deliveryId: number) {
   const now = ctx.clock();
-  await withActor(ctx.db, user.userId, async (tx) => {
-    const d = await deliveryFor(tx, user, deliveryId, true);
-    crewMember(d, user, 'start it');
-    if (d.status !== 'Scheduled') throw conflict(`Delivery ${deliveryId} is already ${d.status}`);
-    if (d.driver_employee_id === null || d.assistant_employee_id === null) {
-      throw conflict(
-        `Delivery ${deliveryId} cannot start without its ${d.driver_employee_id === null ? 'driver' : 'assistant'}: ask the manager to complete the crew`,
-      );
-    }
-    const start = new Date(d.start_at);
-    if (now.getTime() < start.getTime() - START_WINDOW_MS) {
-      throw conflict(
-        `Delivery ${deliveryId} is planned for ${businessDateTime(start)}; it can start from ${businessDateTime(new Date(start.getTime() - START_WINDOW_MS))}`,
-      );
-    }
-    const orderIds = await q.deliveryOrderIds(tx, deliveryId);
-    if (orderIds.length === 0) {
-      throw conflict(`Delivery ${deliveryId} has no orders loaded: ask the manager to load the truck first`);
-    }
-    await q.setDeliveryStatus(tx, deliveryId, 'In Transit', now);
-    for (const orderId of orderIds) {
-      await transitionOrder(tx, {
-        orderId,
-        to: 'In Transit',
-        actorUserId: user.userId,
-        reason: `Delivery ${deliveryId} started`,
-        at: now,
+  try {
+    await withActor(ctx.db, user.userId, async (tx) => {
+      const d = await deliveryFor(tx, user, deliveryId, true);
+      crewMember(d, user, 'start it');
+      const refusal = startRefusal(startFactsOf(d, (await q.startFacts(tx, deliveryId))!), now, {
+        window: true,
       });
+      if (refusal) throw conflict(refusal);
+      const orderIds = await q.deliveryOrderIds(tx, deliveryId);
+      await q.setDeliveryStatus(tx, deliveryId, 'In Transit', now);
+      for (const orderId of orderIds) {
+        await transitionOrder(tx, {
+          orderId,
+          to: 'In Transit',
+          actorUserId: user.userId,
+          reason: `Delivery ${deliveryId} started`,
+          at: now,
+        });
+      }
+      const mate = d.driver_employee_id === user.employeeId ? d.assistant_employee_id : d.driver_employee_id;
+      await notifyEmployees(tx, [mate], {
+        type: 'Info',
+        message: `Delivery #${deliveryId} on ${d.route_name} has started (${user.userName}): ${orderIds.length} orders to deliver.`,
+        at: now,
+        deliveryId,
+      });
+      await publishChange(tx, {
+        kind: 'delivery',
+        delivery_id: deliveryId,
+        status: 'In Transit',
+        employee_ids: [d.driver_employee_id, d.assistant_employee_id],
+      });
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505' && ON_THE_ROAD_INDEXES.has(pgConstraint(err) ?? '')) {
+      throw conflict(await raceRefusal(ctx, deliveryId, now));
     }
-    const mate = d.driver_employee_id === user.employeeId ? d.assistant_employee_id : d.driver_employee_id;
-    await notifyEmployees(tx, [mate], {
-      type: 'Info',
-      message: `Delivery #${deliveryId} on ${d.route_name} has started (${user.userName}): ${orderIds.length} orders to deliver.`,
-      at: now,
-      deliveryId,
-    });
-    await publishChange(tx, {
-      kind: 'delivery',
-      delivery_id: deliveryId,
-      status: 'In Transit',
-      employee_ids: [d.driver_employee_id, d.assistant_employee_id],
-    });
-  });
-  return (await q.listAssignments(ctx.db, user.employeeId ?? 0, new Date(0))).find(
+    throw err;
+  }
+  const [row] = (await q.listAssignments(ctx.db, user.employeeId ?? 0, new Date(0))).filter(
     (a) => a.delivery_id === deliveryId,
   );
+  return row && withStartFacts(row, now);
+}
+
+/** The sentence for a start that lost a race: the run that won it, read after it committed. */
+async function raceRefusal(ctx: AppContext, deliveryId: number, now: Date): Promise<string> {
+  const d = await q.findCrewDelivery(ctx.db, deliveryId);
+  const facts = d && (await q.startFacts(ctx.db, deliveryId));
+  const refusal = d && facts ? startRefusal(startFactsOf(d, facts), now, { window: false }) : null;
+  return refusal ?? `Delivery #${deliveryId} cannot start: its truck or crew has just started another run`;
 }
 
 async function answer(tx: Tx, c: q.StoredConfirmation, replayed: boolean): Promise<Confirmation> {

@@ -98,7 +98,7 @@ describe('POST /api/deliveries/{id}/start', () => {
 
     const again = await start(s.assistant, s.deliveryId);
     expect(again.statusCode).toBe(409);
-    expect(again.json().detail).toBe(`Delivery ${s.deliveryId} is already In Transit`);
+    expect(again.json().detail).toBe(`Delivery #${s.deliveryId} is already In Transit`);
   });
 
   it('refuses a delivery without its whole crew, or too early', async () => {
@@ -106,7 +106,7 @@ describe('POST /api/deliveries/{id}/start', () => {
     const early = await start(s.driver, s.deliveryId);
     expect(early.statusCode).toBe(409);
     expect(early.json().detail).toMatch(
-      new RegExp(`^Delivery ${s.deliveryId} is planned for .+; it can start from `),
+      new RegExp(`^Delivery #${s.deliveryId} is planned for .+ \\(Colombo time\\); it can start from `),
     );
 
     const t = await crewScene(app, { manager });
@@ -116,7 +116,7 @@ describe('POST /api/deliveries/{id}/start', () => {
     const res = await start(t.driver, t.deliveryId);
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toBe(
-      `Delivery ${t.deliveryId} cannot start without its assistant: ask the manager to complete the crew`,
+      `Delivery #${t.deliveryId} cannot start without its assistant: ask the manager to complete the crew`,
     );
   });
 });

@@ -39,6 +39,7 @@ const person = (alias: string) =>
 
 const deliveryColumns = sql`d.delivery_id, d.route_id, r.name as route_name, r.end_location, ci.name as store_city,
   d.truck_id, tr.plate_number, tr.capacity::float8 as truck_capacity,
+  tr.status as truck_status, tr.status_note as truck_status_note,
   ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, ${isoTimestamp('d.end_date_time')} as end_date_time,
   d.status, d.driver_employee_id, ${person('de')} as driver_name,
   d.assistant_employee_id, ${person('ae')} as assistant_name, d.loaded_space::float8 as loaded_space,
@@ -185,4 +186,8 @@ export async function setCrew(
     sql`update deliveries set driver_employee_id = ${driverId}, assistant_employee_id = ${assistantId}
         where delivery_id = ${deliveryId}`,
   );
+}
+
+export async function setTruck(db: Executor, deliveryId: number, truckId: number) {
+  await db.execute(sql`update deliveries set truck_id = ${truckId} where delivery_id = ${deliveryId}`);
 }

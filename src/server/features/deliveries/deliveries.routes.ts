@@ -12,11 +12,12 @@ import {
   loadableOrderSchema,
   loadOrdersRequest,
   routeSchema,
+  truckChangeRequest,
   truckSchema,
 } from '#shared/contract/deliveries';
 import { getDelivery, listDeliveries } from './deliveries.service';
 import { loadableOrders, loadDeliveryOrders } from './delivery-loading.service';
-import { createDelivery, crewOptions, updateCrew } from './delivery-scheduling.service';
+import { changeTruck, createDelivery, crewOptions, updateCrew } from './delivery-scheduling.service';
 import { listRoutes, listTrucks } from './fleet.queries';
 
 const refused = { 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
@@ -120,6 +121,22 @@ export function registerDeliveryRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => updateCrew(ctx, currentUser(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/deliveries/:id/truck',
+    {
+      config: { permission: 'deliveries:schedule' },
+      schema: {
+        tags: ['deliveries'],
+        summary:
+          'Move a scheduled delivery to another truck of its store (e.g. its own is Under Repair), under the truck rules and within capacity',
+        params: idParam,
+        body: truckChangeRequest,
+        response: { 200: deliverySchema, ...refused },
+      },
+    },
+    async (request) => changeTruck(ctx, currentUser(request), request.params.id, request.body),
   );
 
   app.put(

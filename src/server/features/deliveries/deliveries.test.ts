@@ -134,13 +134,21 @@ describe('POST /api/deliveries/deliveries', () => {
     ).toBe(403);
   });
 
-  it('truck: must be available and based at the route store, never on two deliveries at once', async () => {
+  it('truck: not under repair and based at the route store, never on two deliveries at once', async () => {
     const s = await scene();
-    const broken = await createTruck(app, s.store.storeId, { status: 'Under Repair' });
+    const broken = await createTruck(app, s.store.storeId, {
+      status: 'Under Repair',
+      statusNote: 'Gearbox rebuilt at the Peliyagoda workshop',
+    });
     await expectRefused(
       await schedule({ truck: broken.truckId, route: s.store.routeId, start: at(0, 3) }),
-      `Truck ${broken.plateNumber} is Under Repair and cannot be scheduled`,
+      `Truck ${broken.plateNumber} is Under Repair (Gearbox rebuilt at the Peliyagoda workshop) and cannot take new runs`,
     );
+    // In Service is roadworthy (docs/decisions/0057): it takes runs
+    const working = await createTruck(app, s.store.storeId, { status: 'In Service' });
+    expect(
+      (await schedule({ truck: working.truckId, route: s.store.routeId, start: at(0, 3) })).statusCode,
+    ).toBe(201);
     const elsewhere = await createStore(app);
     const away = await createTruck(app, elsewhere.storeId);
     await expectRefused(
@@ -468,6 +476,9 @@ describe('fleet lists', () => {
       capacity: 100,
       store_id: s.store.storeId,
       store_city: s.store.cityName,
+      status_note: null,
+      status_changed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+      scheduled_runs: 0,
     });
     const routes = (await app.inject({ url: '/api/routes/routes', headers: manager.auth })).json();
     expect(routes).toContainEqual({

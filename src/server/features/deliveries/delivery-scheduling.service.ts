@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
-import { conflict, forbidden, notFound, unprocessable } from '#server/http/errors';
+import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type {
   CreateDeliveryQuery,
   CrewOption,
@@ -9,8 +9,10 @@ import type {
   CrewOptionsQuery,
   CrewUpdateRequest,
   Route,
+  TruckChangeRequest,
 } from '#shared/contract/deliveries';
-import { notifyCrewChange } from '../notifications/notifications.service';
+import { notifyCrewChange, notifyEmployees } from '../notifications/notifications.service';
+import { fromCents, toCents } from '../trains/allocation';
 import * as dq from './deliveries.queries';
 import { getDelivery } from './deliveries.service';
 import * as fq from './fleet.queries';
@@ -121,12 +123,7 @@ export async function createDelivery(ctx: AppContext, user: AuthUser, query: Cre
         window.to,
       );
       const truckClash = truckViolation(
-        {
-          plateNumber: truck.plate_number,
-          status: truck.status,
-          storeId: truck.store_id,
-          storeCity: truck.store_city,
-        },
+        truckInfo(truck),
         routeInfo(route),
         rows.filter((r) => r.truck_id === truck.truck_id).map(toSlot),
         slot,
@@ -152,6 +149,67 @@ export async function createDelivery(ctx: AppContext, user: AuthUser, query: Cre
       return id;
     }),
   );
+}
+
+const truckInfo = (truck: fq.TruckRow) => ({
+  plateNumber: truck.plate_number,
+  status: truck.status,
+  statusNote: truck.status_note,
+  storeId: truck.store_id,
+  storeCity: truck.store_city,
+});
+
+/**
+ * PUT /deliveries/{id}/truck: a Scheduled run moves to another truck (its own is Under Repair,
+ * or too small), under the truck rules of scheduling and within the new truck's capacity. Locks
+ * the new truck, then the delivery (docs/decisions/0013's order); the crew is told.
+ */
+export async function changeTruck(
+  ctx: AppContext,
+  user: AuthUser,
+  deliveryId: number,
+  input: TruckChangeRequest,
+) {
+  try {
+    await withActor(ctx.db, user.userId, async (tx) => {
+      const truck = await fq.lockTruck(tx, input.truck_id);
+      if (!truck) throw unprocessable(`truck_id: truck ${input.truck_id} not found`);
+      const delivery = await dq.lockDelivery(tx, deliveryId);
+      if (!delivery) throw notFound(`Delivery ${deliveryId} not found`);
+      if (delivery.status !== 'Scheduled') {
+        throw conflict(
+          `Delivery ${deliveryId} is ${delivery.status}: its truck can only change before it starts`,
+        );
+      }
+      if (delivery.truck_id === truck.truck_id) return;
+      const route = await routeOrFail(tx, delivery.route_id);
+      const slot: Slot = { deliveryId, start: new Date(delivery.start_at), end: new Date(delivery.end_at) };
+      const window = rosterWindow(slot);
+      const rows = await dq.slotsInWindow(tx, { truckId: truck.truck_id }, window.from, window.to);
+      const clash = truckViolation(truckInfo(truck), routeInfo(route), rows.map(toSlot), slot);
+      if (clash) throw conflict(clash.detail);
+      if (toCents(delivery.loaded_space) > toCents(truck.capacity)) {
+        throw conflict(
+          `Truck ${truck.plate_number} can carry ${fromCents(toCents(truck.capacity))} units of space; delivery ${deliveryId} carries ${fromCents(toCents(delivery.loaded_space))}`,
+        );
+      }
+      await dq.setTruck(tx, deliveryId, truck.truck_id);
+      await notifyEmployees(tx, [delivery.driver_employee_id, delivery.assistant_employee_id], {
+        type: 'Alert',
+        message: `Delivery #${deliveryId} on ${route.name} now goes with truck ${truck.plate_number} (instead of ${delivery.plate_number}).`,
+        at: ctx.clock(),
+        deliveryId,
+      });
+    });
+  } catch (err) {
+    // the database's last word (migrations 0004 and 0029), when a change raced past the checks
+    const constraint = pgErrorCode(err) === '23514' ? pgConstraint(err) : undefined;
+    if (constraint === 'deliveries_truck_capacity' || constraint === 'deliveries_truck_under_repair') {
+      throw conflict(`Truck ${input.truck_id} cannot take delivery ${deliveryId} now: reload and try again`);
+    }
+    throw err;
+  }
+  return getDelivery(ctx.db, deliveryId);
 }
 
 /** PUT /deliveries/{id}/crew: set or clear the driver and assistant, under the same rules. */

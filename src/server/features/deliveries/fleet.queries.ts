@@ -1,14 +1,28 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
+import { isoTimestamp } from '#server/db/sql-helpers';
 import type { Route, Truck } from '#shared/contract/deliveries';
+
+const truckColumns = sql`t.truck_id, t.plate_number, t.status, t.capacity::float8 as capacity, t.store_id,
+  ci.name as store_city, t.status_note, ${isoTimestamp('t.status_changed_at')} as status_changed_at,
+  coalesce(open.n, 0)::int as scheduled_runs`;
+// the runs not started yet, from the partial index of open deliveries (migration 0004)
+const truckJoins = sql`join stores s on s.store_id = t.store_id join cities ci on ci.city_id = s.city_id
+  left join (select truck_id, count(*) as n from deliveries
+              where status <> 'Delivered' and status = 'Scheduled' group by truck_id) open on open.truck_id = t.truck_id`;
 
 export async function listTrucks(db: Executor): Promise<Truck[]> {
   const res = await db.execute<Truck>(
-    sql`select t.truck_id, t.plate_number, t.status, t.capacity::float8 as capacity, t.store_id, ci.name as store_city
-        from trucks t join stores s on s.store_id = t.store_id join cities ci on ci.city_id = s.city_id
-        order by ci.name, t.plate_number`,
+    sql`select ${truckColumns} from trucks t ${truckJoins} order by ci.name, t.plate_number`,
   );
   return res.rows;
+}
+
+export async function findTruck(db: Executor, truckId: number): Promise<Truck | undefined> {
+  const res = await db.execute<Truck>(
+    sql`select ${truckColumns} from trucks t ${truckJoins} where t.truck_id = ${truckId}`,
+  );
+  return res.rows[0];
 }
 
 const routeColumns = sql`r.route_id, r.name, ci.name as start_location, r.end_location, r.covered_towns,
@@ -36,6 +50,7 @@ export type TruckRow = {
   truck_id: number;
   plate_number: string;
   status: string;
+  status_note: string | null;
   capacity: number;
   store_id: number;
   store_city: string;
@@ -44,7 +59,7 @@ export type TruckRow = {
 /** The truck, its row locked: every delivery of one truck is scheduled one at a time. */
 export async function lockTruck(db: Executor, truckId: number): Promise<TruckRow | undefined> {
   const res = await db.execute<TruckRow>(
-    sql`select t.truck_id, t.plate_number, t.status, t.capacity::float8 as capacity, t.store_id, ci.name as store_city
+    sql`select t.truck_id, t.plate_number, t.status, t.status_note, t.capacity::float8 as capacity, t.store_id, ci.name as store_city
         from trucks t join stores s on s.store_id = t.store_id join cities ci on ci.city_id = s.city_id
         where t.truck_id = ${truckId}
         for update of t`,

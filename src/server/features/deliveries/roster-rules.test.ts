@@ -39,11 +39,19 @@ describe('weeks', () => {
 
 describe('truck rules', () => {
   const truck = { plateNumber: 'WP LA-4521', status: 'Available', storeId: 1, storeCity: 'Colombo' };
-  it('refuses a truck that is not available, or based at another store', () => {
-    expect(truckViolation({ ...truck, status: 'Under Repair' }, route, [], slot(null, 0, 8))).toMatchObject({
+  it('refuses a truck under repair (naming its note), or based at another store; In Service runs', () => {
+    expect(
+      truckViolation(
+        { ...truck, status: 'Under Repair', statusNote: 'clutch replaced, back Friday' },
+        route,
+        [],
+        slot(null, 0, 8),
+      ),
+    ).toMatchObject({
       rule: 'truck-status',
-      detail: 'Truck WP LA-4521 is Under Repair and cannot be scheduled',
+      detail: 'Truck WP LA-4521 is Under Repair (clutch replaced, back Friday) and cannot take new runs',
     });
+    expect(truckViolation({ ...truck, status: 'In Service' }, route, [], slot(null, 0, 8))).toBeNull();
     expect(
       truckViolation({ ...truck, storeId: 2, storeCity: 'Galle' }, route, [], slot(null, 0, 8))?.detail,
     ).toBe(

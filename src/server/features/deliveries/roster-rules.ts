@@ -36,9 +36,21 @@ export interface CrewMember {
 export interface TruckInfo {
   plateNumber: string;
   status: string;
+  /** Why it has its status (always set Under Repair); absent where it was not read. */
+  statusNote?: string | null;
   storeId: number;
   storeCity: string;
 }
+
+/**
+ * Whether a truck may take a new run (docs/decisions/0057): Available and In Service trucks are
+ * roadworthy; Under Repair ones are not.
+ */
+export const takesNewRuns = (status: string) => status !== 'Under Repair';
+
+/** "Truck WP LA-4521 is Under Repair (brake pads being replaced)". */
+export const truckUnderRepair = (truck: Pick<TruckInfo, 'plateNumber' | 'statusNote'>) =>
+  `Truck ${truck.plateNumber} is Under Repair${truck.statusNote ? ` (${truck.statusNote})` : ''}`;
 
 export interface RouteInfo {
   name: string;
@@ -120,17 +132,17 @@ function overlapViolation(subject: string, slots: readonly Slot[], slot: Slot): 
   };
 }
 
-/** Truck rules: available, based at the route's store, never on two deliveries at once. */
+/** Truck rules: not under repair, based at the route's store, never on two deliveries at once. */
 export function truckViolation(
   truck: TruckInfo,
   route: RouteInfo,
   truckSlots: readonly Slot[],
   slot: Slot,
 ): RosterViolation | null {
-  if (truck.status !== 'Available') {
+  if (!takesNewRuns(truck.status)) {
     return {
       rule: 'truck-status',
-      detail: `Truck ${truck.plateNumber} is ${truck.status} and cannot be scheduled`,
+      detail: `${truckUnderRepair(truck)} and cannot take new runs`,
     };
   }
   if (truck.storeId !== route.storeId) {

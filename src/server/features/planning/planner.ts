@@ -10,6 +10,7 @@ import {
   hoursInWeek,
   type RouteInfo,
   type Slot,
+  takesNewRuns,
   truckViolation,
   weekStart,
 } from '../deliveries/roster-rules';
@@ -275,7 +276,7 @@ function planTrucks(input: PlanInput, ready: Booked[], unplanned: Unplanned[]): 
     const fail = (b: Booked, stage: UnplannedStage, reason: string) =>
       unplanned.push({ orderId: b.order.orderId, stage, reason });
     const trucks = input.trucks
-      .filter((t) => t.storeId === route.storeId && t.status === 'Available')
+      .filter((t) => t.storeId === route.storeId && takesNewRuns(t.status))
       .sort((a, b) => b.capacityCents - a.capacityCents || a.truckId - b.truckId);
     const biggest = trucks[0]?.capacityCents ?? 0;
     const starts = candidateStarts(day, route.maxDeliveryHours, input.now);
@@ -284,7 +285,7 @@ function planTrucks(input: PlanInput, ready: Booked[], unplanned: Unplanned[]): 
     let pending: Booked[] = [];
     for (const b of [...group].sort((x, y) => y.cents - x.cents || x.order.orderId - y.order.orderId)) {
       if (trucks.length === 0) {
-        fail(b, 'truck', `No truck: the ${route.storeCity} store has no available truck`);
+        fail(b, 'truck', `No truck: the ${route.storeCity} store has no truck that is not under repair`);
       } else if (b.cents > biggest) {
         fail(
           b,

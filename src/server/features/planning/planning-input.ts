@@ -43,6 +43,7 @@ export function toPlanInput(rows: InputRows): PlanInput {
       truckId: t.truck_id,
       plateNumber: t.plate_number,
       status: t.status,
+      statusNote: t.status_note,
       storeId: t.store_id,
       storeCity: t.store_city,
       capacityCents: toCents(t.capacity),

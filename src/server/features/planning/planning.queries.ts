@@ -109,13 +109,14 @@ export type TruckRow = {
   truck_id: number;
   plate_number: string;
   status: string;
+  status_note: string | null;
   capacity: number;
   store_id: number;
   store_city: string;
 };
 
 const truckSelect = (where: SQL) =>
-  sql`select t.truck_id, t.plate_number, t.status, t.capacity::float8 as capacity, t.store_id, ci.name as store_city
+  sql`select t.truck_id, t.plate_number, t.status, t.status_note, t.capacity::float8 as capacity, t.store_id, ci.name as store_city
       from trucks t join stores s on s.store_id = t.store_id join cities ci on ci.city_id = s.city_id
       where ${where} order by t.truck_id`;
 

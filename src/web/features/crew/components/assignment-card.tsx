@@ -1,10 +1,12 @@
-import { Clock, MapPin, Package, Truck, UserRound } from 'lucide-react';
+import { clsx } from 'clsx';
+import { CircleAlert, Clock, Hourglass, MapPin, Package, Truck, UserRound } from 'lucide-react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Assignment } from '#shared/contract/crew';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { formatShortDateTime } from '#web/lib/date-format';
+import { crewClock, crewTime, startGate } from '../lib/start-gate';
 
 const TONE: Record<Assignment['status'], BadgeTone> = {
   Scheduled: 'brand',
@@ -18,12 +20,51 @@ export interface AssignmentCardProps {
   /** Shows "Start delivery" on a scheduled delivery. */
   onStart?: (deliveryId: number) => void;
   starting?: boolean;
+  /** The server's refusal of the last tap on Start, shown next to the button. */
+  startError?: string;
+  /** The time the start window is judged at (renewed by the list). */
+  now?: Date;
 }
 
-const timeOnly = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+/**
+ * Why Start cannot be tapped, or why the last tap was refused, right under the button where the
+ * driver looks (docs/decisions/0056): never only in a tooltip or a message far away.
+ */
+function StartNotice({ id, text, tone }: { id: string; text: string; tone: 'refused' | 'wait' }) {
+  const Icon = tone === 'refused' ? CircleAlert : Hourglass;
+  return (
+    <p
+      id={id}
+      role={tone === 'refused' ? 'alert' : undefined}
+      className={clsx(
+        'flex items-start gap-2 rounded-lg border px-3 py-2 text-sm',
+        tone === 'refused'
+          ? 'border-amber-300 bg-amber-50 text-amber-950'
+          : 'border-slate-200 bg-slate-50 text-slate-700',
+      )}
+    >
+      <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{text}</span>
+    </p>
+  );
+}
 
 /** One delivery of the crew member: route and towns, truck, crew mate, time, orders and status. */
-export function AssignmentCard({ assignment: a, confirmationPath, onStart, starting }: AssignmentCardProps) {
+export function AssignmentCard({
+  assignment: a,
+  confirmationPath,
+  onStart,
+  starting,
+  startError,
+  now = new Date(),
+}: AssignmentCardProps) {
+  const noticeId = useId();
+  const gate = startGate(a, now);
+  const notice = startError
+    ? { text: startError, tone: 'refused' as const }
+    : gate.blocked
+      ? { text: gate.reason, tone: gate.kind === 'refusal' ? ('refused' as const) : ('wait' as const) }
+      : null;
   return (
     <Card className="p-4">
       <div className="flex items-start justify-between gap-3">
@@ -50,7 +91,7 @@ export function AssignmentCard({ assignment: a, confirmationPath, onStart, start
             <span className="sr-only">Time</span>
           </dt>
           <dd className="text-slate-800">
-            {formatShortDateTime(a.delivery_date_time)}–{timeOnly.format(new Date(a.end_date_time))}
+            {crewTime(a.delivery_date_time, now)}–{crewClock(a.end_date_time)}
           </dd>
         </div>
         <div className="flex items-center gap-1.5">
@@ -58,7 +99,14 @@ export function AssignmentCard({ assignment: a, confirmationPath, onStart, start
             <Truck aria-hidden="true" className="size-4 text-slate-400" />
             <span className="sr-only">Truck</span>
           </dt>
-          <dd className="text-slate-800">{a.plate_number}</dd>
+          <dd className="text-slate-800">
+            {a.plate_number}
+            {a.truck_status === 'Under Repair' && (
+              <Badge tone="danger" className="ml-1.5">
+                Under Repair
+              </Badge>
+            )}
+          </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt>
@@ -82,16 +130,21 @@ export function AssignmentCard({ assignment: a, confirmationPath, onStart, start
         </div>
       </dl>
       {(a.status === 'In Transit' || (a.status === 'Scheduled' && onStart)) && (
-        <div className="mt-4 flex gap-2">
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-start">
           {a.status === 'Scheduled' && onStart && (
-            <Button
-              className="w-full sm:w-auto"
-              loading={starting}
-              onClick={() => onStart(a.delivery_id)}
-              aria-label={`Start delivery #${a.delivery_id}`}
-            >
-              Start delivery
-            </Button>
+            <>
+              <Button
+                className="w-full sm:w-auto"
+                loading={starting}
+                disabled={gate.blocked}
+                onClick={() => onStart(a.delivery_id)}
+                aria-label={`Start delivery #${a.delivery_id}`}
+                aria-describedby={notice ? noticeId : undefined}
+              >
+                Start delivery
+              </Button>
+              {notice && <StartNotice id={noticeId} text={notice.text} tone={notice.tone} />}
+            </>
           )}
           {a.status === 'In Transit' && (
             <Link

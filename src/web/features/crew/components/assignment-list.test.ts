@@ -21,6 +21,11 @@ const a = (id: number, status: Assignment['status'], start: string): Assignment 
   confirmed_count: 0,
   started_at: null,
   completed_at: null,
+  truck_status: 'Available',
+  truck_status_note: null,
+  start_opens_at: null,
+  start_refusal: null,
+  blocking_delivery_id: null,
 });
 
 describe('splitByDay', () => {

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Assignment } from '#shared/contract/crew';
 import { businessDate } from '#shared/dates';
-import { Alert } from '#web/components/ui/alert';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { useStartDelivery } from '../api/start-delivery';
+import { useNow } from '../lib/use-now';
 import { AssignmentCard } from './assignment-card';
 
 export interface AssignmentSection {
@@ -25,6 +25,7 @@ export interface AssignmentListProps {
 export function AssignmentList({ sections, confirmationPath, canStart }: AssignmentListProps) {
   const navigate = useNavigate();
   const start = useStartDelivery();
+  const now = useNow();
   const [asking, setAsking] = useState<Assignment | null>(null);
   const shown = sections.filter((s) => s.rows.length > 0);
   if (shown.length === 0) {
@@ -38,11 +39,6 @@ export function AssignmentList({ sections, confirmationPath, canStart }: Assignm
   }
   return (
     <div className="space-y-6">
-      {start.isError && (
-        <Alert variant="error" title="The delivery did not start" onDismiss={() => start.reset()}>
-          {start.error.message}
-        </Alert>
-      )}
       {shown.map((section) => (
         <section key={section.title} aria-label={section.title}>
           <h2 className="mb-3 text-sm font-semibold tracking-wider text-slate-500 uppercase">
@@ -56,6 +52,10 @@ export function AssignmentList({ sections, confirmationPath, canStart }: Assignm
                   confirmationPath={confirmationPath}
                   onStart={canStart ? () => setAsking(a) : undefined}
                   starting={start.isPending && start.variables === a.delivery_id}
+                  startError={
+                    start.isError && start.variables === a.delivery_id ? start.error.message : undefined
+                  }
+                  now={now}
                 />
               </li>
             ))}

@@ -9,6 +9,7 @@ export const deliveryEndpoints = {
   list: '/deliveries/deliveries',
   detail: (id: number) => `/deliveries/${id}`,
   crew: (id: number) => `/deliveries/${id}/crew`,
+  truck: (id: number) => `/deliveries/${id}/truck`,
   orders: (id: number) => `/deliveries/${id}/orders`,
   loadable: (id: number) => `/deliveries/${id}/loadable-orders`,
   crewOptions: '/deliveries/crew-options',

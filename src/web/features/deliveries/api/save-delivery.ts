@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateDeliveryQuery, CrewUpdateRequest, Delivery } from '#shared/contract/deliveries';
+import type {
+  CreateDeliveryQuery,
+  CrewUpdateRequest,
+  Delivery,
+  TruckChangeRequest,
+} from '#shared/contract/deliveries';
 import { api } from '#web/lib/api-client';
 import { deliveryEndpoints } from './delivery-keys';
 
@@ -46,6 +51,16 @@ export function useUpdateCrew(deliveryId: number) {
   return useMutation({
     mutationFn: (body: CrewUpdateRequest) =>
       api<Delivery>(deliveryEndpoints.crew(deliveryId), { method: 'PUT', body }),
+    onSuccess: refresh,
+  });
+}
+
+/** PUT /deliveries/{id}/truck: the run moves to another truck of its store. */
+export function useChangeTruck(deliveryId: number) {
+  const refresh = useRefreshAll();
+  return useMutation({
+    mutationFn: (body: TruckChangeRequest) =>
+      api<Delivery>(deliveryEndpoints.truck(deliveryId), { method: 'PUT', body }),
     onSuccess: refresh,
   });
 }

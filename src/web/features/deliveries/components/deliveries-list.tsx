@@ -1,4 +1,4 @@
-import { Truck as TruckIcon } from 'lucide-react';
+import { Truck as TruckIcon, Wrench } from 'lucide-react';
 import type { Delivery } from '#shared/contract/deliveries';
 import { Badge, StatusBadge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
@@ -23,10 +23,25 @@ export interface DeliveriesListProps {
   deliveries: readonly Delivery[];
   onLoad: (delivery: Delivery) => void;
   onCrew: (delivery: Delivery) => void;
+  /** Moves a scheduled run to another truck. */
+  onTruck?: (delivery: Delivery) => void;
+}
+
+/** A run on a truck that went Under Repair: it cannot start with it (docs/decisions/0057). */
+function RepairFlag({ delivery: d }: { delivery: Delivery }) {
+  return (
+    <p className="flex items-start gap-1.5 rounded-md border border-amber-300 bg-amber-50 px-2.5 py-1.5 text-sm text-amber-950">
+      <Wrench aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>
+        Truck {d.plate_number} is Under Repair{d.truck_status_note ? ` (${d.truck_status_note})` : ''}
+        {d.status === 'Scheduled' ? ': move this run to another truck before it leaves.' : '.'}
+      </span>
+    </p>
+  );
 }
 
 /** Upcoming and running deliveries with truck, crew, load and orders (portal-spec §8 empty text). */
-export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListProps) {
+export function DeliveriesList({ deliveries, onLoad, onCrew, onTruck }: DeliveriesListProps) {
   if (deliveries.length === 0) {
     return (
       <EmptyState
@@ -41,12 +56,15 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
       {deliveries.map((d) => (
         <li
           key={d.delivery_id}
-          className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[1fr_15rem_11rem] lg:items-center"
+          className="grid gap-3 px-4 py-4 sm:px-5 lg:grid-cols-[1fr_15rem_auto] lg:items-center"
         >
           <div className="min-w-0 space-y-1">
             <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
               <span>Delivery {d.delivery_id}</span>
               <StatusBadge status={d.status} />
+              {d.status === 'In Transit' && new Date(d.end_date_time) < new Date() && (
+                <Badge tone="warning">Running late</Badge>
+              )}
               <span className="text-sm font-normal text-slate-600">
                 {formatDateTime(d.delivery_date_time)} – {formatDateTime(d.end_date_time).split(', ')[1]}
               </span>
@@ -58,6 +76,7 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
               <Crew label="Driver" name={d.driver_name} />
               <Crew label="Assistant" name={d.assistant_name} />
             </p>
+            {d.truck_status === 'Under Repair' && <RepairFlag delivery={d} />}
             {d.orders.length > 0 && (
               <p className="truncate text-xs text-slate-500">
                 Orders: {d.orders.map((o) => `#${o.order_id} ${o.customer_name}`).join(' · ')}
@@ -80,7 +99,7 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
             </p>
           </div>
           {d.status === 'Scheduled' ? (
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
               <Button
                 variant="secondary"
                 size="sm"
@@ -97,6 +116,16 @@ export function DeliveriesList({ deliveries, onLoad, onCrew }: DeliveriesListPro
               >
                 Crew
               </Button>
+              {onTruck && (
+                <Button
+                  variant={d.truck_status === 'Under Repair' ? 'secondary' : 'ghost'}
+                  size="sm"
+                  onClick={() => onTruck(d)}
+                  aria-label={`Truck of delivery ${d.delivery_id}`}
+                >
+                  Truck
+                </Button>
+              )}
             </div>
           ) : (
             <span className="text-sm text-slate-500">On the road</span>

@@ -9,6 +9,7 @@ import { dateTimeLocalToIso, formatDateTime } from '#web/lib/format';
 import { useCrewOptions } from '../api/get-crew-options';
 import { useRoutes, useTrucks } from '../api/get-fleet';
 import { useScheduleDelivery } from '../api/save-delivery';
+import { truckRefusal } from '../lib/truck-choice';
 import { CrewPicker } from './crew-picker';
 
 interface Form {
@@ -41,13 +42,18 @@ export function ScheduleDeliveryForm({
     route && startIso ? { route_id: form.route, delivery_date_time: startIso } : null,
   );
 
+  // a truck chosen before it went Under Repair (a manager set it meanwhile) is refused at once
+  const chosen = trucks.data?.find((t) => String(t.truck_id) === form.truck);
+  const chosenRefusal = chosen ? truckRefusal(chosen, route?.store_id ?? null) : null;
   const errors: Partial<Record<keyof Form | 'user', string>> = {};
   if (!form.route) errors.route = 'Choose a route';
   if (!form.truck) errors.truck = 'Choose a truck';
+  else if (chosen && chosenRefusal)
+    errors.truck = `${chosen.plate_number} is ${chosenRefusal}: choose another truck.`;
   if (!startIso) errors.start = 'Enter the date and time the truck leaves';
   else if (new Date(startIso) <= new Date()) errors.start = 'The delivery must start in the future';
   if (userId === null) errors.user = 'Your session has no user; sign in again';
-  const shown = submitted ? errors : {};
+  const shown = submitted ? errors : chosenRefusal ? { truck: errors.truck } : {};
 
   function change(patch: Partial<Form>) {
     setForm((f) => {
@@ -85,14 +91,17 @@ export function ScheduleDeliveryForm({
   }
 
   const truckOptions = (trucks.data ?? []).map((t) => {
-    const elsewhere = route && t.store_id !== route.store_id;
-    const why = t.status !== 'Available' ? t.status : elsewhere ? `based in ${t.store_city}` : null;
+    const why = truckRefusal(t, route?.store_id ?? null);
     return {
       value: String(t.truck_id),
-      label: `${t.plate_number} · ${t.store_city} · ${t.capacity} units${why ? ` (${why})` : ''}`,
+      label: `${t.plate_number} · ${t.store_city} · ${t.capacity} units${why ? ` — ${why}` : t.status === 'In Service' ? ' — In Service' : ''}`,
       disabled: !!why,
     };
   });
+  // trucks of the route's store that cannot be chosen, with the reason, under the picker
+  const offTheRoad = (trucks.data ?? []).filter(
+    (t) => t.status === 'Under Repair' && (!route || t.store_id === route.store_id),
+  );
   const waiting = !route
     ? 'Choose a route and a time first.'
     : !startIso
@@ -133,6 +142,13 @@ export function ScheduleDeliveryForm({
             value={form.truck}
             onChange={(e) => change({ truck: e.target.value })}
             error={shown.truck}
+            hint={
+              offTheRoad.length > 0
+                ? `Not choosable: ${offTheRoad.map((t) => `${t.plate_number} is Under Repair (${t.status_note ?? 'no note'})`).join('; ')}.`
+                : chosen?.status_note
+                  ? `${chosen.plate_number}: ${chosen.status_note}`
+                  : undefined
+            }
           />
           <Input
             label="Leaves at"

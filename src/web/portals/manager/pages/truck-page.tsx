@@ -13,6 +13,8 @@ import { CrewDialog } from '#web/features/deliveries/components/crew-dialog';
 import { DeliveriesList } from '#web/features/deliveries/components/deliveries-list';
 import { LoadOrdersDialog } from '#web/features/deliveries/components/load-orders-dialog';
 import { ScheduleDeliveryForm } from '#web/features/deliveries/components/schedule-delivery-form';
+import { TruckChangeDialog } from '#web/features/deliveries/components/truck-change-dialog';
+import { TruckBoard } from '#web/features/fleet/components/truck-board';
 import { useEmployees } from '#web/features/users/api/users-api';
 import { parsePage } from '#web/lib/pagination';
 import { useSession } from '#web/lib/session';
@@ -23,7 +25,8 @@ const PAGE_SIZE = 10;
 const idParam = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
 
 /**
- * /manager/truck: the scheduling form, the upcoming deliveries, loading and crews. Search
+ * /manager/truck: the scheduling form, the upcoming deliveries (loading, crews, moving a run to
+ * another truck) and the trucks with their status, which a manager sets. Search
  * results open it with `?delivery=` (that delivery on its own, whatever its status), `?truck=`,
  * `?route=` or `?employee=` (the upcoming deliveries of that truck, route, or driver or
  * assistant: a crew member's schedule).
@@ -49,6 +52,7 @@ export function TruckPage() {
   const employees = useEmployees();
   const [loading, setLoading] = useState<Delivery | null>(null);
   const [crew, setCrew] = useState<Delivery | null>(null);
+  const [truckOf, setTruckOf] = useState<Delivery | null>(null);
   // keep the open dialog's delivery current after a save refreshes the list
   const fresh = (d: Delivery | null) =>
     d
@@ -100,7 +104,12 @@ export function TruckPage() {
               />
             </div>
           ) : (
-            <DeliveriesList deliveries={[one.data]} onLoad={setLoading} onCrew={setCrew} />
+            <DeliveriesList
+              deliveries={[one.data]}
+              onLoad={setLoading}
+              onCrew={setCrew}
+              onTruck={setTruckOf}
+            />
           )}
         </Card>
       )}
@@ -131,7 +140,12 @@ export function TruckPage() {
           </div>
         ) : (
           <>
-            <DeliveriesList deliveries={deliveries.data.rows} onLoad={setLoading} onCrew={setCrew} />
+            <DeliveriesList
+              deliveries={deliveries.data.rows}
+              onLoad={setLoading}
+              onCrew={setCrew}
+              onTruck={setTruckOf}
+            />
             {deliveries.data.total > PAGE_SIZE && (
               <div className="border-t border-slate-100 px-4 py-3">
                 <PaginationBar
@@ -145,8 +159,10 @@ export function TruckPage() {
           </>
         )}
       </Card>
+      <TruckBoard />
       <LoadOrdersDialog delivery={fresh(loading)} onClose={() => setLoading(null)} />
       <CrewDialog delivery={fresh(crew)} onClose={() => setCrew(null)} />
+      <TruckChangeDialog delivery={fresh(truckOf)} onClose={() => setTruckOf(null)} />
     </div>
   );
 }
