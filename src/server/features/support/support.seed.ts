@@ -103,7 +103,14 @@ export async function seedSupportRequests(tx: Tx, plan: SeedPlan, ids: WrittenId
 
   const wholesaleDelivered = plan.orders
     .map((o, i) => ({ o, i }))
-    .filter(({ o }) => o.customerIdx === 1 && o.status === 'Delivered' && o.deliveredAt)
+    // delivered at least a day ago, so its complaint, answer and closing all lie in the past
+    .filter(
+      ({ o }) =>
+        o.customerIdx === 1 &&
+        o.status === 'Delivered' &&
+        o.deliveredAt &&
+        o.deliveredAt.getTime() <= now.getTime() - DAY,
+    )
     .pop();
   if (wholesaleDelivered) {
     const { o, i } = wholesaleDelivered;
