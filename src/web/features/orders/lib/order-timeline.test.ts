@@ -30,8 +30,10 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
         changed_at: '2025-03-01T08:00:00Z',
         changed_by: 'c',
         reason: null,
+        by_customer: true,
       },
     ],
+    changes: [],
     attachments: [],
     receipts: [],
     ...overrides,
@@ -54,6 +56,7 @@ const scheduled = {
   changed_at: '2025-03-02T09:00:00Z',
   changed_by: 'manager',
   reason: null,
+  by_customer: false,
 };
 
 function summary(steps: ReturnType<typeof buildOrderTimeline>) {
@@ -188,6 +191,7 @@ describe('buildOrderTimeline', () => {
             changed_at: '2025-03-03T10:00:00Z',
             changed_by: 'manager',
             reason: 'Out of stock',
+            by_customer: false,
           },
         ],
       }),
