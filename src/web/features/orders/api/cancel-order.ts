@@ -18,6 +18,10 @@ export function useCancelOrder(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: CancelOwnOrderRequest) => cancelOrder(orderId, request),
-    onSuccess: () => queryClient.invalidateQueries(),
+    // not awaited: the caller's own onSuccess runs before the refetch shows the order Cancelled
+    // (and unmounts the dialog that asked)
+    onSuccess: () => {
+      void queryClient.invalidateQueries();
+    },
   });
 }

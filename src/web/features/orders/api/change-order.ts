@@ -19,7 +19,7 @@ export function useChangeOrder(orderId: number) {
     mutationFn: (request: ChangeOrderRequest) => changeOrder(orderId, request),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(orderId), order);
-      return queryClient.invalidateQueries();
+      void queryClient.invalidateQueries();
     },
   });
 }

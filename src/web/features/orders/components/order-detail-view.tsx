@@ -74,7 +74,11 @@ export function OrderDetailView({ order, notice }: { order: OrderDetail; notice?
               </Link>
             )}
             {canCancel && (
-              <Button variant="danger" onClick={() => setCancelOpen(true)}>
+              <Button
+                variant="secondary"
+                className="text-red-700! ring-red-300! hover:bg-red-50!"
+                onClick={() => setCancelOpen(true)}
+              >
                 <Ban aria-hidden="true" className="size-4" />
                 Cancel order
               </Button>

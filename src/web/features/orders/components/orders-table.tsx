@@ -84,10 +84,11 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
                     Invoice
                   </Button>
                   {onCancel && order.status === 'Pending' && (
+                    // relative: keeps its screen-reader text inside the scrolling table
                     <Button
                       variant="ghost"
                       size="sm"
-                      className="text-red-700 hover:bg-red-50"
+                      className="relative text-red-700! hover:bg-red-50!"
                       onClick={() => onCancel(order.order_id)}
                     >
                       <Ban aria-hidden="true" className="size-4" />
