@@ -80,9 +80,9 @@ function diffLines(current: q.OrderLine[], wanted: Map<number, number>) {
     .filter((d) => d.before !== d.after);
 }
 
-/** "Order #12 changed by you: 3 -> 5" and the like, for the ledger's note. */
+/** "Order #12 changed by the customer: 3 → 5" and the like, for the ledger's note. */
 const ledgerNote = (orderId: number, before: number, after: number) =>
-  `Order #${orderId} changed by the customer: ${before === 0 ? 'added' : before} -> ${after === 0 ? 'removed' : after}`;
+  `Order #${orderId} changed by the customer: ${before === 0 ? 'added' : before} → ${after === 0 ? 'removed' : after}`;
 
 /**
  * PATCH /orders/{id}: the customer changes its own Pending order's lines and requested date, in
@@ -192,11 +192,11 @@ export async function changeOwnOrder(
   return getOrderDetail(ctx.db, user, orderId);
 }
 
-/** "2 items, delivery date 2026-06-12 -> 2026-06-15" (server messages write dates as YYYY-MM-DD). */
+/** "2 items, delivery date 2026-06-12 → 2026-06-15" (server messages write dates as YYYY-MM-DD). */
 function changeSummary(dateBefore: string, dateAfter: string, lineCount: number): string {
   const parts: string[] = [];
   if (lineCount > 0) parts.push(`${lineCount} item${lineCount === 1 ? '' : 's'}`);
-  if (dateBefore !== dateAfter) parts.push(`delivery date ${dateBefore} -> ${dateAfter}`);
+  if (dateBefore !== dateAfter) parts.push(`delivery date ${dateBefore} → ${dateAfter}`);
   return parts.join(', ');
 }
 

@@ -224,10 +224,10 @@ describe('PATCH /api/orders/{id}', () => {
     const moved = (await movementsOf(orderId)).slice(4);
     expect(moved).toEqual(
       [
-        { id: up.productId, delta: -2, reason: 'order_reserved', note: '3 -> 5' },
-        { id: down.productId, delta: 4, reason: 'order_cancelled', note: '10 -> 6' },
-        { id: gone.productId, delta: 4, reason: 'order_cancelled', note: '4 -> removed' },
-        { id: added.productId, delta: -2, reason: 'order_reserved', note: 'added -> 2' },
+        { id: up.productId, delta: -2, reason: 'order_reserved', note: '3 → 5' },
+        { id: down.productId, delta: 4, reason: 'order_cancelled', note: '10 → 6' },
+        { id: gone.productId, delta: 4, reason: 'order_cancelled', note: '4 → removed' },
+        { id: added.productId, delta: -2, reason: 'order_reserved', note: 'added → 2' },
       ]
         .sort((x, y) => x.id - y.id)
         .map((m) => ({
@@ -260,7 +260,7 @@ describe('PATCH /api/orders/{id}', () => {
         type: 'Info',
         message: expect.stringMatching(
           new RegExp(
-            `^Order #${orderId} was changed by the customer .+: 4 items, delivery date ${daysFromNow(10)} -> ${newDate}\\.$`,
+            `^Order #${orderId} was changed by the customer .+: 4 items, delivery date ${daysFromNow(10)} → ${newDate}\\.$`,
           ),
         ),
       },
