@@ -28,8 +28,8 @@ import { registerInventoryAlertRoutes } from './features/inventory-alerts/invent
 import { registerManagerReports } from './features/manager-reports/manager-reports';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { startNotificationSweeper } from './features/notifications/notifications.service';
-import { PlacementBatcher } from './features/orders/order-placement.queries';
 import { registerCustomerOrderRoutes } from './features/orders/customer-orders.routes';
+import { PlacementBatcher } from './features/orders/order-placement.queries';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerPlanningRoutes } from './features/planning/planning.routes';
