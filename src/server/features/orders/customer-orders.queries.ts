@@ -5,8 +5,10 @@ import { isoTimestamp } from '#server/db/sql-helpers';
 import type { OrderChange } from '#shared/contract/orders';
 import type { OrderStatus } from '#shared/order-status';
 
-/** A list of ids as one int[] parameter (a PostgreSQL array literal). */
-const intArray = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** Numbers as one array parameter (a PostgreSQL array literal) of the given type. */
+const arrayOf = (values: number[], type: 'int' | 'numeric') =>
+  sql`${`{${JSON.stringify(values).slice(1, -1)}}`}::${sql.raw(type)}[]`;
+const intArray = (ids: number[]) => arrayOf(ids, 'int');
 
 export type OwnOrder = {
   order_id: number;
@@ -78,7 +80,10 @@ export async function writeLines(
       sql`update order_items i set quantity = x.quantity, unit_price = x.unit_price
           from unnest(${intArray(lines.changed.map((l) => l.productId))},
                       ${intArray(lines.changed.map((l) => l.quantity))},
-                      ${`{${lines.changed.map((l) => l.unitPrice).join(',')}}`}::numeric[])
+                      ${arrayOf(
+                        lines.changed.map((l) => l.unitPrice),
+                        'numeric',
+                      )})
                as x(product_id, quantity, unit_price)
           where i.order_id = ${orderId} and i.product_id = x.product_id`,
     );
@@ -89,7 +94,10 @@ export async function writeLines(
           select ${orderId}, x.product_id, x.quantity, x.unit_price
             from unnest(${intArray(lines.added.map((l) => l.productId))},
                         ${intArray(lines.added.map((l) => l.quantity))},
-                        ${`{${lines.added.map((l) => l.unitPrice).join(',')}}`}::numeric[])
+                        ${arrayOf(
+                          lines.added.map((l) => l.unitPrice),
+                          'numeric',
+                        )})
                  as x(product_id, quantity, unit_price)
            order by x.product_id`,
     );

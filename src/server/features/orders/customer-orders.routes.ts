@@ -8,7 +8,8 @@ import {
   deliveryDefaultsSchema,
 } from '#shared/contract/customer-orders';
 import { orderDetailSchema } from '#shared/contract/orders';
-import { cancelOwnOrder, changeOwnOrder, deliveryDefaults } from './customer-orders.service';
+import { cancelOwnOrder, changeOwnOrder } from './customer-orders.service';
+import { deliveryDefaults } from './delivery-defaults.service';
 
 /** What a customer does with its own orders besides placing them (decision 0061). */
 export function registerCustomerOrderRoutes(app: App, ctx: AppContext): void {
