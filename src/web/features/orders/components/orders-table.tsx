@@ -84,15 +84,15 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
                     Invoice
                   </Button>
                   {onCancel && order.status === 'Pending' && (
-                    // relative: keeps its screen-reader text inside the scrolling table
                     <Button
                       variant="ghost"
                       size="sm"
-                      className="relative text-red-700! hover:bg-red-50!"
+                      className="text-red-700! hover:bg-red-50!"
                       onClick={() => onCancel(order.order_id)}
+                      title={`Cancel order #${order.order_id}`}
                     >
                       <Ban aria-hidden="true" className="size-4" />
-                      Cancel<span className="sr-only"> order #{order.order_id}</span>
+                      Cancel
                     </Button>
                   )}
                 </div>
