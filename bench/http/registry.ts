@@ -132,6 +132,13 @@ export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'customer order detail', user: 'customer', kind: 'detail', path: '/api/orders/{customerOrder}' },
   { name: 'products (customer)', user: 'customer', kind: 'list', path: '/api/products' },
   { name: 'profile', user: 'customer', kind: 'detail', path: '/api/auth/profile' },
+  // the new-order form's starting address: the latest order's (decision 0061)
+  {
+    name: 'customer delivery defaults',
+    user: 'customer',
+    kind: 'detail',
+    path: '/api/customers/{bigCustomer}/delivery-defaults',
+  },
 
   // ---- staff order list (issue 7) ----
   { name: 'staff orders page 1', user: 'manager', kind: 'list', path: '/api/orders?page=1&page_size=20' },

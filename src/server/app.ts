@@ -29,6 +29,7 @@ import { registerInventoryAlertRoutes } from './features/inventory-alerts/invent
 import { registerManagerReports } from './features/manager-reports/manager-reports';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { startNotificationSweeper } from './features/notifications/notifications.service';
+import { registerCustomerOrderRoutes } from './features/orders/customer-orders.routes';
 import { PlacementBatcher } from './features/orders/order-placement.queries';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
@@ -114,6 +115,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerAuthRoutes,
   registerProductRoutes,
   registerOrderRoutes,
+  registerCustomerOrderRoutes,
   registerDashboardRoutes,
   registerSupportRoutes,
   registerEmployeeRoutes,

@@ -16,6 +16,9 @@ export const PERMISSIONS = {
   'orders:read': ['customer', 'admin', 'manager', 'warehouse'],
   'orders:update-status': ['manager', 'admin'],
   'orders:allocate-train': ['manager', 'admin'],
+  // a customer's own Pending order (decision 0061): cancel it, change its lines and date
+  'orders:cancel-own': ['customer'],
+  'orders:change-own': ['customer'],
   'dashboard:customer': ['customer'],
   'support:create': ['customer'],
   'support:read': ['customer', 'admin', 'manager'],

@@ -150,6 +150,21 @@ export const orderStatusHistory = pgTable('order_status_history', {
   reason: text('reason'),
 });
 
+/** A customer's change of its Pending order, for the timeline (migrations/0035, decision 0061). */
+export const orderChanges = pgTable('order_changes', {
+  changeId: bigserial('change_id', { mode: 'number' }).primaryKey(),
+  orderId: integer('order_id').notNull(),
+  changedBy: integer('changed_by'),
+  changedAt: ts('changed_at').notNull().defaultNow(),
+  scheduleDateBefore: date('schedule_date_before', { mode: 'string' }).notNull(),
+  scheduleDateAfter: date('schedule_date_after', { mode: 'string' }).notNull(),
+  /** The lines whose quantity changed; 0 = not on the order (added: before, removed: after). */
+  lines: jsonb('lines')
+    .$type<Array<{ product_id: number; product_name: string; before: number; after: number }>>()
+    .notNull()
+    .default([]),
+});
+
 export const orderAttachments = pgTable('order_attachments', {
   attachmentId: serial('attachment_id').primaryKey(),
   orderId: integer('order_id').notNull(),

@@ -33,6 +33,8 @@ export const profileResponse = z.object({
   role: z.string(),
   customer_id: z.number().int().nullable(),
   employee_id: z.number().int().nullable(),
+  /** The name of the user's customer (a person or a company; not the login name), null for staff. */
+  customer_name: z.string().nullable(),
 });
 export type Profile = z.infer<typeof profileResponse>;
 

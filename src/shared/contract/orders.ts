@@ -72,7 +72,28 @@ export const statusChangeSchema = z.object({
   changed_at: z.string(),
   changed_by: z.string().nullable(),
   reason: z.string().nullable(),
+  /** The order's own customer made this change (the customer's timeline says "by you"). */
+  by_customer: z.boolean(),
 });
+
+/** A line of a customer's change of its Pending order: 0 = not on the order (added: before, removed: after). */
+export const orderChangeLineSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  before: z.number().int(),
+  after: z.number().int(),
+});
+
+/** A change of a Pending order's lines or requested date (decision 0061), for the timeline. */
+export const orderChangeSchema = z.object({
+  changed_at: z.string(),
+  changed_by: z.string().nullable(),
+  by_customer: z.boolean(),
+  schedule_date_before: z.string(),
+  schedule_date_after: z.string(),
+  lines: z.array(orderChangeLineSchema),
+});
+export type OrderChange = z.infer<typeof orderChangeSchema>;
 
 export const trainLegSchema = z.object({
   train_trip_id: z.number().int(),
@@ -133,6 +154,8 @@ export const orderDetailSchema = z.object({
   train_legs: z.array(trainLegSchema),
   truck_delivery: truckDeliverySchema.nullable(),
   history: z.array(statusChangeSchema),
+  /** The customer's changes of the order while it was Pending, oldest first. */
+  changes: z.array(orderChangeSchema),
   attachments: z.array(attachmentSchema),
   receipts: z.array(receiptSchema),
 });

@@ -8,6 +8,7 @@ export const paths = {
     newOrder: '/customer/new-order',
     history: '/customer/history',
     order: (id: number | string) => `/customer/orders/${id}`,
+    editOrder: (id: number | string) => `/customer/orders/${id}/edit`,
     support: '/customer/support',
     supportRequest: (id: number | string) => `/customer/support?request=${id}`,
     guidelines: '/customer/guidelines',

@@ -74,3 +74,12 @@ export async function insertUser(db: Executor, values: typeof users.$inferInsert
   const [row] = await db.insert(users).values(values).returning({ userId: users.userId });
   return row!.userId;
 }
+
+/** The name of a customer record (null when there is none). */
+export async function findCustomerName(db: Executor, customerId: number): Promise<string | null> {
+  const rows = await db
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.customerId, customerId));
+  return rows[0]?.name ?? null;
+}

@@ -30,7 +30,7 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
         response: { 200: profileResponse, 401: errorSchema },
       },
     },
-    async (request) => profileOf(currentUser(request)),
+    async (request) => profileOf(ctx, currentUser(request)),
   );
 
   app.post(

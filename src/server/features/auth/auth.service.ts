@@ -5,6 +5,7 @@ import { conflict, pgErrorCode, unauthorized } from '#server/http/errors';
 import type { Profile, RegistrationRequest } from '#shared/contract/auth';
 import { findServedCityId } from '../cities/cities.queries';
 import {
+  findCustomerName,
   findOrCreateCustomerRole,
   findTakenIdentity,
   findUserById,
@@ -60,11 +61,13 @@ export async function checkRegistrationRate(ctx: AppContext, ip: string): Promis
 /**
  * The signed-in user's profile from the user the request was authenticated with: that user was
  * just read (or taken from the per-process cache, which the database's notifications keep
- * current), so reading it again would only repeat the same row.
+ * current), so reading it again would only repeat the same row. A customer's name (the greeting
+ * says it) is read from its customer row, one primary-key lookup, only for a customer.
  */
-export function profileOf(
+export async function profileOf(
+  ctx: AppContext,
   user: Pick<AuthUser, 'userId' | 'userName' | 'email' | 'role' | 'customerId' | 'employeeId'>,
-): Profile {
+): Promise<Profile> {
   return {
     user_id: user.userId,
     user_name: user.userName,
@@ -72,13 +75,14 @@ export function profileOf(
     role: user.role,
     customer_id: user.customerId,
     employee_id: user.employeeId,
+    customer_name: user.customerId === null ? null : await findCustomerName(ctx.db, user.customerId),
   };
 }
 
 export async function profile(ctx: AppContext, userId: number): Promise<Profile> {
   const user = await findUserById(ctx.db, userId);
   if (!user) throw unauthorized('Invalid or expired token');
-  return profileOf(user);
+  return profileOf(ctx, user);
 }
 
 /** Self-registration: a user with the customer role and a Retail customer record, in one transaction. */

@@ -95,7 +95,7 @@ export async function unloadOrder(db: Executor, orderId: number) {
  * placing locks them, so the ledger rows get their ids in lock order (the running balances and
  * `seq` follow the ids; decision 0031).
  */
-export async function returnStock(db: Executor, orderId: number, userId: number, note: string | null) {
+export async function returnStock(db: Executor, orderId: number, userId: number | null, note: string | null) {
   const res = await db.execute<{ product_id: number; quantity: number }>(
     sql`select i.product_id, i.quantity from order_items i join products p using (product_id)
          where i.order_id = ${orderId} order by i.product_id for no key update of p`,

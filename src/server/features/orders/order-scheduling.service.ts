@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context';
-import { type Executor, withActor } from '#server/db/client';
+import { type Executor, type Tx, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound } from '#server/http/errors';
 import type {
@@ -9,11 +9,11 @@ import type {
   OrderStatusUpdateResponse,
 } from '#shared/contract/order-scheduling';
 import { startOfBusinessDay } from '#shared/dates';
-import { canTransition } from '#shared/order-status';
+import { canTransition, type OrderStatus } from '#shared/order-status';
 import { fromCents, planTrainAllocation, toCents } from '../trains/allocation';
 import { type LockedTrip, tripsToCity } from '../trains/train-trips.queries';
 import * as q from './order-scheduling.queries';
-import { transitionOrder } from './order-transitions';
+import { type OrderTransition, transitionOrder } from './order-transitions';
 import { lockOrderStatus } from './orders.queries';
 
 const fmt = (cents: number) => String(fromCents(cents));
@@ -185,24 +185,33 @@ export async function setOrderStatus(
         `Order ${orderId} cannot go from ${current.status} to ${input.status}${legal ? ' here' : ''}: ${WHY_NOT[input.status]}`,
       );
     }
-    const deliveryId = input.status === 'Cancelled' ? await q.findOrderDelivery(tx, orderId) : null;
-    if (deliveryId !== null) await q.lockDeliveryRow(tx, deliveryId);
-    const previous = await transitionOrder(tx, {
-      orderId,
-      to: input.status,
-      actorUserId: user.userId,
-      reason: input.reason,
-      at: now,
-    });
-    if (input.status === 'Cancelled') {
-      if ((await q.findOrderDelivery(tx, orderId)) !== deliveryId) {
-        throw conflict(`Order ${orderId} was loaded onto a truck at the same moment; please try again`);
-      }
-      if (deliveryId !== null) await q.unloadOrder(tx, orderId);
-      await q.lockTripsOfOrder(tx, orderId);
-      await q.deleteAllocations(tx, orderId);
-      await q.returnStock(tx, orderId, user.userId, input.reason?.trim() || null);
-    }
+    const transition = { orderId, to: input.status, actorUserId: user.userId, reason: input.reason, at: now };
+    const previous =
+      input.status === 'Cancelled'
+        ? await cancelOrder(tx, transition)
+        : await transitionOrder(tx, transition);
     return { order_id: orderId, status: input.status, previous_status: previous };
   });
+}
+
+/**
+ * Cancels an order in the caller's transaction: the one cancellation of a manager's rejection and
+ * of a customer's own cancel (decision 0061). The order goes Cancelled (transitionOrder: row lock,
+ * history, the customer told), leaves its truck, its train space is freed and its reserved units
+ * go back to stock through the ledger. Locks in the order delivery -> order -> trips -> products.
+ * Returns the status the order had.
+ */
+export async function cancelOrder(tx: Tx, t: Omit<OrderTransition, 'to'>): Promise<OrderStatus> {
+  const { orderId } = t;
+  const deliveryId = await q.findOrderDelivery(tx, orderId);
+  if (deliveryId !== null) await q.lockDeliveryRow(tx, deliveryId);
+  const previous = await transitionOrder(tx, { ...t, to: 'Cancelled' });
+  if ((await q.findOrderDelivery(tx, orderId)) !== deliveryId) {
+    throw conflict(`Order ${orderId} was loaded onto a truck at the same moment; please try again`);
+  }
+  if (deliveryId !== null) await q.unloadOrder(tx, orderId);
+  await q.lockTripsOfOrder(tx, orderId);
+  await q.deleteAllocations(tx, orderId);
+  await q.returnStock(tx, orderId, t.actorUserId, t.reason?.trim() || null);
+  return previous;
 }

@@ -441,15 +441,18 @@ export async function findOrderItems(db: Executor, orderId: number) {
   return res.rows;
 }
 
-export async function findStatusHistory(db: Executor, orderId: number) {
+/** The order's status changes; `by_customer`: made by a user of the order's customer (`customerId`). */
+export async function findStatusHistory(db: Executor, orderId: number, customerId: number) {
   const res = await db.execute<{
     from_status: OrderStatus | null;
     to_status: OrderStatus;
     changed_at: string;
     changed_by: string | null;
     reason: string | null;
+    by_customer: boolean;
   }>(
-    sql`select h.from_status, h.to_status, ${isoTimestamp('h.changed_at')} as changed_at, u.user_name as changed_by, h.reason
+    sql`select h.from_status, h.to_status, ${isoTimestamp('h.changed_at')} as changed_at, u.user_name as changed_by, h.reason,
+          coalesce(u.customer_id = ${customerId}, false) as by_customer
         from order_status_history h left join users u on u.user_id = h.changed_by
         where h.order_id = ${orderId} order by h.changed_at, h.history_id`,
   );

@@ -9,6 +9,7 @@ import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/da
 import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { findReceipts } from '../crew/crew.queries';
 import { findAttachmentFile } from './attachments.queries';
+import { findOrderChanges } from './customer-orders.queries';
 import { withKeptFiles } from './order-attachments';
 import { type PlacementResult, readStock } from './order-placement.queries';
 import * as q from './orders.queries';
@@ -93,7 +94,7 @@ function checkStock(product: { name: string; available_units: number }, requeste
 }
 
 /** A delivery date from ORDER_LEAD_DAYS to MAX_SCHEDULE_DAYS_AHEAD days ahead (business time). */
-function checkScheduleDate(date: string, now: Date): void {
+export function checkScheduleDate(date: string, now: Date): void {
   if (!isRealDate(date)) throw unprocessable(`scheduleDate: '${date}' is not a real date`);
   const earliest = earliestScheduleDate(now);
   if (date < earliest) {
@@ -178,13 +179,14 @@ export async function* exportOrderBatches(
 export async function getOrderDetail(db: Executor, user: AuthUser, orderId: number): Promise<OrderDetail> {
   const header = await q.findOrderHeader(db, orderId, scopeOf(user));
   if (!header) throw notFound(`Order ${orderId} not found`);
-  const [items, history, legs, delivery, attachments, receipts] = await Promise.all([
+  const [items, history, legs, delivery, attachments, receipts, changes] = await Promise.all([
     q.findOrderItems(db, orderId),
-    q.findStatusHistory(db, orderId),
+    q.findStatusHistory(db, orderId, header.customer_id),
     q.findTrainLegs(db, orderId),
     q.findTruckDelivery(db, orderId),
     q.findAttachments(db, orderId),
     findReceipts(db, orderId),
+    findOrderChanges(db, orderId, header.customer_id),
   ]);
   const subtotal = Math.round(items.reduce((sum, i) => sum + i.line_total, 0) * 100) / 100;
   return {
@@ -206,6 +208,7 @@ export async function getOrderDetail(db: Executor, user: AuthUser, orderId: numb
     train_legs: legs,
     truck_delivery: delivery,
     history,
+    changes,
     attachments,
     receipts,
   };

@@ -168,6 +168,42 @@ describe('pending_order_lines', () => {
     expect(spaceOf(list, left.orderId)).toBe(2);
   });
 
+  it("follows a customer's change of its Pending order (decision 0061): lines raised, added and removed, the date moved, then its cancel", async () => {
+    const store = await createStore(app);
+    const a = await createPendingOrder(app, store, { space: 3, days: 12 });
+    const extra = await createProduct(app, { spacePerUnit: 0.25, units: 1000 });
+    const change = (payload: unknown) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/orders/${a.orderId}`,
+        headers: a.customer.auth,
+        payload: payload as object,
+      });
+    let res = await change({
+      items: [
+        { productID: a.productId, quantity: 10 },
+        { productID: extra.productId, quantity: 3 },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // 10 x 0.5 + 3 x 0.25
+    expect(spaceOf(await expectListAsBefore(), a.orderId)).toBe(5.75);
+    res = await change({
+      items: [{ productID: extra.productId, quantity: 4 }],
+      scheduleDate: daysFromNow(14),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(spaceOf(await expectListAsBefore(), a.orderId)).toBe(1);
+    const cancel = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${a.orderId}/cancel`,
+      headers: a.customer.auth,
+      payload: {},
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(spaceOf(await expectListAsBefore(), a.orderId)).toBeUndefined();
+  });
+
   it('follows bulk SQL: lines added, changed, moved and removed, many products at once, statuses back and forth, a deleted order', async () => {
     const store = await createStore(app);
     const a = await createPendingOrder(app, store, { space: 1, days: 16 });

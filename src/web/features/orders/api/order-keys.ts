@@ -12,6 +12,9 @@ export const orderEndpoints = {
   exportCsv: '/orders/export.csv',
   attachment: (orderId: number, attachmentId: number) => `/orders/${orderId}/attachments/${attachmentId}`,
   create: (customerId: number) => `/customers/${customerId}/orders`,
+  cancel: (id: number) => `/orders/${id}/cancel`,
+  change: (id: number) => `/orders/${id}`,
+  deliveryDefaults: (customerId: number) => `/customers/${customerId}/delivery-defaults`,
   customerStats: '/dashboard/customer-stats',
 } as const;
 
@@ -22,4 +25,5 @@ export const orderKeys = {
   list: (query: OrderListParams) => [...orderKeys.lists(), query] as const,
   detail: (id: number) => [...orderKeys.all, 'detail', id] as const,
   customerStats: () => [...orderKeys.all, 'customer-stats'] as const,
+  deliveryDefaults: (customerId: number) => [...orderKeys.all, 'delivery-defaults', customerId] as const,
 };

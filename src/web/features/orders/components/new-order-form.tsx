@@ -35,6 +35,8 @@ export interface NewOrderFormProps {
   onPlaced?: (orderId: number) => void;
   /** A product the first line starts with (`/customer/new-order?product=`, from search). */
   initialProductId?: number | null;
+  /** Where the delivery details start (the last order's address, else the sign-up one), and why. */
+  initialDelivery?: { address: string; city: string; hint: string } | null;
 }
 
 /** The new-order form of portal-spec §5 with a live order summary. */
@@ -44,15 +46,20 @@ export function NewOrderForm({
   blockedReason,
   onPlaced,
   initialProductId = null,
+  initialDelivery = null,
 }: NewOrderFormProps) {
+  const [delivery, setDelivery] = useState(initialDelivery);
   const minDate = useMemo(() => minDeliveryDate(), []);
   const maxDate = useMemo(() => maxDeliveryDate(), []);
   const schema = useMemo(() => newOrderFormSchema(minDate, maxDate), [minDate, maxDate]);
   const form = useForm<NewOrderFormValues>({
     resolver: zodResolver(schema),
     defaultValues: products.some((p) => p.product_id === initialProductId)
-      ? { ...emptyNewOrderForm(), items: [{ productId: String(initialProductId), quantity: 1 }] }
-      : emptyNewOrderForm(),
+      ? {
+          ...emptyNewOrderForm(delivery ?? undefined),
+          items: [{ productId: String(initialProductId), quantity: 1 }],
+        }
+      : emptyNewOrderForm(delivery ?? undefined),
   });
   const { register, control, handleSubmit, reset, formState } = form;
   const items = useWatch({ control, name: 'items' });
@@ -71,7 +78,14 @@ export function NewOrderForm({
       {
         onSuccess: (created) => {
           setResult({ kind: 'success', orderId: created.order_id });
-          reset(emptyNewOrderForm());
+          // the next order starts from the address just used
+          const used = {
+            address: values.deliveryAddress.trim(),
+            city: values.city,
+            hint: 'The address of your last order. Change it if this order goes elsewhere.',
+          };
+          setDelivery(used);
+          reset(emptyNewOrderForm(used));
           setFiles([]);
           setPlacedCount((n) => n + 1);
           onPlaced?.(created.order_id);
@@ -128,6 +142,7 @@ export function NewOrderForm({
               label="Delivery address"
               rows={2}
               required
+              hint={delivery?.address ? delivery.hint : undefined}
               error={errors.deliveryAddress?.message}
               {...register('deliveryAddress')}
             />

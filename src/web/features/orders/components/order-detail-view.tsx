@@ -1,14 +1,19 @@
-import { ArrowLeft, FileText } from 'lucide-react';
+import { ArrowLeft, Ban, FileText, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { OrderDetail } from '#shared/contract/orders';
+import { can } from '#shared/permissions';
+import { portalForRole } from '#shared/roles';
 import { Alert } from '#web/components/ui/alert';
 import { StatusBadge } from '#web/components/ui/badge';
-import { Button } from '#web/components/ui/button';
+import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
 import { formatDate, formatDateTime } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
+import { useSession } from '#web/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrderAttachments } from './order-attachments';
 import { OrderItemsTable } from './order-items-table';
 import { OrderReceipts } from './order-receipts';
@@ -33,9 +38,16 @@ function Dates({ order }: { order: OrderDetail }) {
   );
 }
 
-/** Everything a customer can see about one order. */
-export function OrderDetailView({ order }: { order: OrderDetail }) {
+/** Everything a customer can see about one order; a Pending one can be changed or cancelled. */
+export function OrderDetailView({ order, notice }: { order: OrderDetail; notice?: string | null }) {
   const invoice = useDownloadInvoice();
+  const { user } = useSession();
+  const portal = portalForRole(user?.role);
+  const pending = order.status === 'Pending';
+  const canChange = pending && can(portal, 'orders:change-own');
+  const canCancel = pending && can(portal, 'orders:cancel-own');
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(notice ?? null);
   return (
     <div>
       <Link
@@ -54,16 +66,53 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         }
         description={<Dates order={order} />}
         actions={
-          <Button
-            variant="secondary"
-            onClick={() => invoice.mutate(order.order_id)}
-            loading={invoice.isPending}
-          >
-            {!invoice.isPending && <FileText aria-hidden="true" className="size-4" />}
-            Download invoice
-          </Button>
+          <>
+            {canChange && (
+              <Link to={paths.customer.editOrder(order.order_id)} className={buttonClasses('primary')}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit order
+              </Link>
+            )}
+            {canCancel && (
+              <Button
+                variant="secondary"
+                className="text-red-700! ring-red-300! hover:bg-red-50!"
+                onClick={() => setCancelOpen(true)}
+              >
+                <Ban aria-hidden="true" className="size-4" />
+                Cancel order
+              </Button>
+            )}
+            <Button
+              variant="secondary"
+              onClick={() => invoice.mutate(order.order_id)}
+              loading={invoice.isPending}
+            >
+              {!invoice.isPending && <FileText aria-hidden="true" className="size-4" />}
+              Download invoice
+            </Button>
+          </>
         }
       />
+      {done && (
+        <Alert variant="success" className="mb-4" onDismiss={() => setDone(null)}>
+          {done}
+        </Alert>
+      )}
+      {pending && (canChange || canCancel) && (
+        <p className="mb-4 text-sm text-slate-600">
+          This order is waiting for our approval: you can still change its items and delivery date, or cancel
+          it.
+        </p>
+      )}
+      {canCancel && (
+        <CancelOrderDialog
+          orderId={order.order_id}
+          open={cancelOpen}
+          onOpenChange={setCancelOpen}
+          onDone={(id) => setDone(`Order #${id} is cancelled. The goods it reserved were released.`)}
+        />
+      )}
       {invoice.isError && (
         <Alert
           variant="error"

@@ -1,5 +1,8 @@
 import { PackageSearch } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { can } from '#shared/permissions';
+import { portalForRole } from '#shared/roles';
 import { Alert } from '#web/components/ui/alert';
 import { buttonClasses } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/empty-state';
@@ -7,9 +10,11 @@ import { LoadError } from '#web/components/ui/load-error';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
 import { paths } from '#web/lib/paths';
+import { useSession } from '#web/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { useOrders } from '../api/get-orders';
 import type { OrderListParams } from '../api/order-keys';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { OrdersTable } from './orders-table';
 
 export interface OrderHistoryListProps {
@@ -21,6 +26,10 @@ export interface OrderHistoryListProps {
 export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps) {
   const orders = useOrders(query);
   const invoice = useDownloadInvoice();
+  const { user } = useSession();
+  const mayCancel = can(portalForRole(user?.role), 'orders:cancel-own');
+  const [cancelId, setCancelId] = useState<number | null>(null);
+  const [cancelled, setCancelled] = useState<number | null>(null);
 
   if (orders.isPending) return <Loading label="Loading orders..." />;
   if (orders.isError) {
@@ -41,6 +50,22 @@ export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps)
           </Alert>
         </div>
       )}
+      {cancelled !== null && (
+        <div className="p-4">
+          <Alert variant="success" onDismiss={() => setCancelled(null)}>
+            Order #{cancelled} is cancelled. The goods it reserved were released.
+          </Alert>
+        </div>
+      )}
+      {cancelId !== null && (
+        <CancelOrderDialog
+          key={cancelId}
+          orderId={cancelId}
+          open
+          onOpenChange={(open) => !open && setCancelId(null)}
+          onDone={setCancelled}
+        />
+      )}
       {rows.length === 0 ? (
         <EmptyState
           icon={PackageSearch}
@@ -57,6 +82,7 @@ export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps)
           rows={rows}
           onInvoice={(id) => invoice.mutate(id)}
           invoicePendingId={invoice.isPending ? invoice.variables : null}
+          onCancel={mayCancel ? setCancelId : undefined}
         />
       )}
       <div className="border-t border-slate-100 px-4 py-3">

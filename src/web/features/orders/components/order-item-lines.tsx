@@ -11,13 +11,22 @@ import type { OrderTotals } from '../lib/order-totals';
 
 export const NO_PRODUCTS_MESSAGE = 'No products available. Contact support or try later.';
 
-function productOption(product: Product): SelectOption {
+/** Units of a product the order being changed already holds (reserved for it: orderable again). */
+export type HeldUnits = ReadonlyMap<string, number>;
+
+function productOption(product: Product, held: number): SelectOption {
   const price = formatMoney(product.unitPrice);
   const outOfStock = product.available_units <= 0;
+  const stock =
+    held > 0
+      ? `${held} on this order, ${Math.max(product.available_units, 0)} more available`
+      : outOfStock
+        ? 'out of stock'
+        : `${product.available_units} available`;
   return {
     value: String(product.product_id),
-    label: `${product.productName} — ${price} (${outOfStock ? 'out of stock' : `${product.available_units} available`})`,
-    disabled: outOfStock,
+    label: `${product.productName} — ${price} (${stock})`,
+    disabled: outOfStock && held <= 0,
   };
 }
 
@@ -28,6 +37,8 @@ export interface OrderItemLinesProps {
   products: readonly Product[];
   totals: OrderTotals;
   submitted: boolean;
+  /** Changing an order: what it already holds of each product (decision 0061). */
+  held?: HeldUnits;
 }
 
 /** The item lines of the new-order form: product, quantity and line total, at least one line. */
@@ -38,12 +49,15 @@ export function OrderItemLines({
   products,
   totals,
   submitted,
+  held,
 }: OrderItemLinesProps) {
+  const heldOf = (product: Product) => held?.get(String(product.product_id)) ?? 0;
+  const orderable = (product: Product) => product.available_units + heldOf(product);
   const { fields, append, remove } = useFieldArray({ control, name: 'items' });
   // Out-of-stock products stay listed (disabled) but after the ones that can be ordered.
   const options = [...products]
-    .sort((a, b) => Number(a.available_units <= 0) - Number(b.available_units <= 0))
-    .map(productOption);
+    .sort((a, b) => Number(orderable(a) <= 0) - Number(orderable(b) <= 0))
+    .map((product) => productOption(product, heldOf(product)));
   // Derived from the current lines: the resolver does not re-check the list-level rule on each change.
   const listError =
     submitted && totals.lines.some((line) => line.product === null)
@@ -60,7 +74,7 @@ export function OrderItemLines({
       {fields.map((field, index) => {
         const line = totals.lines[index];
         const missingProduct = submitted && line?.product === null;
-        const overStock = line?.product && line.quantity > line.product.available_units;
+        const overStock = line?.product && line.quantity > orderable(line.product);
         return (
           <fieldset
             key={field.id}
@@ -95,8 +109,7 @@ export function OrderItemLines({
             </div>
             {overStock && line.product && (
               <p className="text-xs text-amber-700 sm:col-span-3">
-                Only {line.product.available_units} units of {line.product.productName} are available right
-                now.
+                Only {orderable(line.product)} units of {line.product.productName} are available right now.
               </p>
             )}
           </fieldset>

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import type { OrderDetail } from '#shared/contract/orders';
 import { formatDateTime } from '#web/lib/format';
+import { changeLineText, changeSummary } from '../lib/order-changes';
 import { buildOrderTimeline, type TimelineStep } from '../lib/order-timeline';
 
 function StepDetail({ step }: { step: TimelineStep }) {
@@ -26,6 +27,21 @@ function StepDetail({ step }: { step: TimelineStep }) {
     );
   }
   if (step.key === 'arrived' && step.city) return <p>At our {step.city} store near the railway station.</p>;
+  if (step.change) {
+    const change = step.change;
+    return (
+      <>
+        <p>{changeSummary(change)}</p>
+        {change.lines.length > 0 && (
+          <ul className="mt-0.5 list-disc pl-4 text-xs">
+            {change.lines.map((line) => (
+              <li key={line.product_id}>{changeLineText(line)}</li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
   if (step.key === 'cancelled')
     return <p>{step.reason ? `Reason: ${step.reason}` : 'No reason was given.'}</p>;
   return null;

@@ -1,4 +1,4 @@
-import { Download, Eye } from 'lucide-react';
+import { Ban, Download, Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
@@ -12,12 +12,14 @@ export interface OrdersTableProps {
   onInvoice: (orderId: number) => void;
   /** The order whose invoice is being downloaded. */
   invoicePendingId?: number | null;
+  /** Offered on Pending orders when the customer may cancel them (asks for confirmation). */
+  onCancel?: (orderId: number) => void;
 }
 
 const TH = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
-/** The customer's orders: number, dates, status, items, total, with View and Invoice actions. */
-export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTableProps) {
+/** The customer's orders: number, dates, status, items, total, with View, Invoice (and Cancel) actions. */
+export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: OrdersTableProps) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -81,6 +83,18 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTablePr
                     )}
                     Invoice
                   </Button>
+                  {onCancel && order.status === 'Pending' && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-700! hover:bg-red-50!"
+                      onClick={() => onCancel(order.order_id)}
+                      title={`Cancel order #${order.order_id}`}
+                    >
+                      <Ban aria-hidden="true" className="size-4" />
+                      Cancel
+                    </Button>
+                  )}
                 </div>
               </td>
             </tr>

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changeOrderFormSchema,
+  changeOrderFormValues,
   emptyNewOrderForm,
   NEW_ORDER_MESSAGES,
   type NewOrderFormValues,
   newOrderFormSchema,
+  toChangeOrderRequest,
   toCreateOrderRequest,
 } from './new-order-schema';
 
@@ -97,5 +100,63 @@ describe('toCreateOrderRequest', () => {
     ]);
     expect(request.city).toBe('Colombo');
     expect(request.specialInstructions).toBe('Call on arrival');
+  });
+});
+
+describe('changing a Pending order (decision 0061)', () => {
+  // the order asks for 2025-01-19; days later, a new date must be 2025-01-22 or after
+  const change = changeOrderFormSchema('2025-01-22', '2026-01-10', '2025-01-19');
+  const order = {
+    schedule_date: '2025-01-19',
+    items: [{ product_id: 3, quantity: 2 }],
+    delivery_address: '',
+  };
+  const issues = (values: NewOrderFormValues) => {
+    const result = change.safeParse(values);
+    return result.success ? [] : result.error.issues.map((issue) => issue.message);
+  };
+
+  it('starts from the order as it is, which is valid as it stands (its date kept, no address asked)', () => {
+    const values = changeOrderFormValues(order);
+    expect(values).toEqual({
+      scheduleDate: '2025-01-19',
+      items: [{ productId: '3', quantity: 2 }],
+      deliveryAddress: '',
+      city: '',
+      specialInstructions: '',
+    });
+    expect(issues(values)).toEqual([]);
+  });
+
+  it('holds a new date and the items to the rules and messages of a new order', () => {
+    const values = changeOrderFormValues(order);
+    expect(issues({ ...values, scheduleDate: '2025-01-20' })[0]).toMatch(/at least 7 days from today/);
+    expect(issues({ ...values, scheduleDate: '' })).toEqual([NEW_ORDER_MESSAGES.dateRequired]);
+    expect(issues({ ...values, items: [{ productId: '', quantity: 1 }] })).toEqual([
+      NEW_ORDER_MESSAGES.productRequired,
+    ]);
+    expect(issues({ ...values, items: [{ productId: '3', quantity: 0 }] })).toEqual([
+      NEW_ORDER_MESSAGES.quantity,
+    ]);
+    expect(issues({ ...values, scheduleDate: '2025-01-22' })).toEqual([]);
+  });
+
+  it('sends the whole new item list, lines of one product merged, and the date', () => {
+    expect(
+      toChangeOrderRequest({
+        ...changeOrderFormValues(order),
+        items: [
+          { productId: '3', quantity: 1 },
+          { productId: '3', quantity: 4 },
+          { productId: '8', quantity: 2 },
+        ],
+      }),
+    ).toEqual({
+      scheduleDate: '2025-01-19',
+      items: [
+        { productID: 3, quantity: 5 },
+        { productID: 8, quantity: 2 },
+      ],
+    });
   });
 });

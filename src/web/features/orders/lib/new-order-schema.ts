@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
+import type { ChangeOrderRequest } from '#shared/contract/customer-orders';
 import type { CreateOrderRequest } from '#shared/contract/orders';
 import { formatDate } from '#web/lib/format';
 import { isAllowedDeliveryDate } from './delivery-date';
@@ -15,23 +16,32 @@ export const NEW_ORDER_MESSAGES = {
   failed: 'Failed to place order. Please try again.',
 } as const;
 
+/**
+ * The delivery date: from `minDate` to `maxDate`. `keptDate` (changing an order) is the date the
+ * order already has: kept as it is, it needs no new lead time (decision 0061).
+ */
+function scheduleDateField(minDate: string, maxDate?: string, keptDate?: string) {
+  const kept = (value: string) => value === '' || (keptDate !== undefined && value === keptDate);
+  return z
+    .string()
+    .trim()
+    .min(1, NEW_ORDER_MESSAGES.dateRequired)
+    .refine(
+      (value) => kept(value) || isAllowedDeliveryDate(value, minDate),
+      `Delivery date must be at least ${ORDER_LEAD_DAYS} days from today (${formatDate(minDate)} or later)`,
+    )
+    .refine(
+      (value) => kept(value) || maxDate === undefined || value <= maxDate,
+      maxDate
+        ? `Delivery date can be at most ${MAX_SCHEDULE_DAYS_AHEAD} days from today (${formatDate(maxDate)} or earlier)`
+        : '',
+    );
+}
+
 /** The form's own shape: selects hold strings, the quantity input a number (NaN when empty). */
 export function newOrderFormSchema(minDate: string, maxDate?: string) {
   return z.object({
-    scheduleDate: z
-      .string()
-      .trim()
-      .min(1, NEW_ORDER_MESSAGES.dateRequired)
-      .refine(
-        (value) => value === '' || isAllowedDeliveryDate(value, minDate),
-        `Delivery date must be at least ${ORDER_LEAD_DAYS} days from today (${formatDate(minDate)} or later)`,
-      )
-      .refine(
-        (value) => value === '' || maxDate === undefined || value <= maxDate,
-        maxDate
-          ? `Delivery date can be at most ${MAX_SCHEDULE_DAYS_AHEAD} days from today (${formatDate(maxDate)} or earlier)`
-          : '',
-      ),
+    scheduleDate: scheduleDateField(minDate, maxDate),
     items: z
       .array(
         z.object({
@@ -52,12 +62,13 @@ export function newOrderFormSchema(minDate: string, maxDate?: string) {
 
 export type NewOrderFormValues = z.infer<ReturnType<typeof newOrderFormSchema>>;
 
-export function emptyNewOrderForm(): NewOrderFormValues {
+/** An empty form; `delivery` pre-fills the address and city (the customer's last or sign-up address). */
+export function emptyNewOrderForm(delivery?: { address: string; city: string | null }): NewOrderFormValues {
   return {
     scheduleDate: '',
     items: [{ productId: '', quantity: 1 }],
-    deliveryAddress: '',
-    city: '',
+    deliveryAddress: delivery?.address ?? '',
+    city: delivery?.city ?? '',
     specialInstructions: '',
   };
 }
@@ -78,4 +89,36 @@ export function toCreateOrderRequest(values: NewOrderFormValues): CreateOrderReq
     ...(city ? { city } : {}),
     ...(instructions ? { specialInstructions: instructions } : {}),
   };
+}
+
+/**
+ * The form changing a Pending order (decision 0061): the same date and item rules as placing
+ * one, the date it already has kept as agreed; the delivery details are shown, not changed.
+ */
+export function changeOrderFormSchema(minDate: string, maxDate: string, keptDate: string) {
+  return newOrderFormSchema(minDate, maxDate).extend({
+    scheduleDate: scheduleDateField(minDate, maxDate, keptDate),
+    deliveryAddress: z.string(),
+  });
+}
+
+/** The change form's starting values: the order as it is. */
+export function changeOrderFormValues(order: {
+  schedule_date: string;
+  items: ReadonlyArray<{ product_id: number; quantity: number }>;
+  delivery_address: string;
+}): NewOrderFormValues {
+  return {
+    scheduleDate: order.schedule_date,
+    items: order.items.map((item) => ({ productId: String(item.product_id), quantity: item.quantity })),
+    deliveryAddress: order.delivery_address,
+    city: '',
+    specialInstructions: '',
+  };
+}
+
+/** PATCH /orders/{id}: the whole new item list (two lines of one product summed) and the date. */
+export function toChangeOrderRequest(values: NewOrderFormValues): ChangeOrderRequest {
+  const { scheduleDate, items } = toCreateOrderRequest(values);
+  return { scheduleDate, items };
 }

@@ -30,8 +30,10 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
         changed_at: '2025-03-01T08:00:00Z',
         changed_by: 'c',
         reason: null,
+        by_customer: true,
       },
     ],
+    changes: [],
     attachments: [],
     receipts: [],
     ...overrides,
@@ -54,6 +56,7 @@ const scheduled = {
   changed_at: '2025-03-02T09:00:00Z',
   changed_by: 'manager',
   reason: null,
+  by_customer: false,
 };
 
 function summary(steps: ReturnType<typeof buildOrderTimeline>) {
@@ -188,6 +191,7 @@ describe('buildOrderTimeline', () => {
             changed_at: '2025-03-03T10:00:00Z',
             changed_by: 'manager',
             reason: 'Out of stock',
+            by_customer: false,
           },
         ],
       }),
@@ -201,5 +205,52 @@ describe('buildOrderTimeline', () => {
     const steps = buildOrderTimeline(order({ status: 'Cancelled' }), now);
     expect(summary(steps)).toEqual(['placed:done', 'cancelled:cancelled']);
     expect(steps.at(-1)?.reason).toBeNull();
+    expect(steps.at(-1)?.title).toBe('Cancelled');
+  });
+
+  const change = {
+    changed_at: '2025-03-01T09:00:00Z',
+    changed_by: 'c',
+    by_customer: true,
+    schedule_date_before: '2025-03-14',
+    schedule_date_after: '2025-03-15',
+    lines: [{ product_id: 1, product_name: 'Tea', before: 2, after: 3 }],
+  };
+
+  it("shows the customer's changes after Placed, done, with approval still the next step", () => {
+    const steps = buildOrderTimeline(
+      order({ changes: [change, { ...change, changed_at: '2025-03-01T10:00:00Z' }] }),
+      now,
+    );
+    expect(summary(steps).slice(0, 4)).toEqual([
+      'placed:done',
+      'changed-0:done',
+      'changed-1:done',
+      'approved:current',
+    ]);
+    expect(steps[1]).toMatchObject({ title: 'Changed by you', at: '2025-03-01T09:00:00Z', change });
+  });
+
+  it('says "Cancelled by you" when the customer cancelled, with its reason, after its changes', () => {
+    const steps = buildOrderTimeline(
+      order({
+        status: 'Cancelled',
+        changes: [change],
+        history: [
+          ...order().history,
+          {
+            from_status: 'Pending',
+            to_status: 'Cancelled',
+            changed_at: '2025-03-02T10:00:00Z',
+            changed_by: 'c',
+            reason: 'Ordered by mistake',
+            by_customer: true,
+          },
+        ],
+      }),
+      now,
+    );
+    expect(summary(steps)).toEqual(['placed:done', 'changed-0:done', 'cancelled:cancelled']);
+    expect(steps.at(-1)).toMatchObject({ title: 'Cancelled by you', reason: 'Ordered by mistake' });
   });
 });

@@ -1,5 +1,6 @@
-import type { OrderDetail } from '#shared/contract/orders';
+import type { OrderChange, OrderDetail } from '#shared/contract/orders';
 import type { OrderStatus } from '#shared/order-status';
+import { changedByText } from './order-changes';
 
 type TrainLeg = OrderDetail['train_legs'][number];
 type TruckDelivery = NonNullable<OrderDetail['truck_delivery']>;
@@ -16,6 +17,8 @@ export interface TimelineStep {
   truck?: TruckDelivery;
   city?: string;
   reason?: string | null;
+  /** A change of the order's items or date while it was Pending (decision 0061). */
+  change?: OrderChange;
 }
 
 /** How far each status has come along the way: placed 0, approved 1, out for delivery 3, delivered 4. */
@@ -55,6 +58,13 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
 
   const steps: (Omit<TimelineStep, 'state'> & { done: boolean })[] = [
     { key: 'placed', title: 'Placed', at: changedAt(order, 'Pending') ?? order.order_date, done: true },
+    ...order.changes.map((change, i) => ({
+      key: `changed-${i}`,
+      title: changedByText(change),
+      at: change.changed_at,
+      change,
+      done: true,
+    })),
     {
       key: 'approved',
       title: 'Approved (Scheduled)',
@@ -110,7 +120,7 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
       ...resolved.filter((s) => s.done).map(({ done: _done, ...s }) => ({ ...s, state: 'done' as const })),
       {
         key: 'cancelled',
-        title: 'Cancelled',
+        title: cancellation?.by_customer ? 'Cancelled by you' : 'Cancelled',
         state: 'cancelled',
         at: cancellation?.changed_at ?? null,
         reason: cancellation?.reason ?? null,

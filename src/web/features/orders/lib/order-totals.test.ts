@@ -41,4 +41,32 @@ describe('computeOrderTotals', () => {
     const totals = computeOrderTotals([{ productId: '2', quantity: 3 }], products);
     expect(totals.subtotal).toBe(2.1);
   });
+
+  it('prices an order being changed as the server does: kept or lowered at the captured price, raised or added at today’s', () => {
+    const captured = new Map([
+      ['1', { quantity: 3, unitPrice: 3.9 }],
+      ['2', { quantity: 5, unitPrice: 0.5 }],
+    ]);
+    const kept = computeOrderTotals(
+      [
+        { productId: '1', quantity: 3 },
+        { productId: '2', quantity: 2 },
+      ],
+      products,
+      25,
+      captured,
+    );
+    expect(kept.lines.map((l) => l.lineTotal)).toEqual([11.7, 1]);
+    // raised (two lines of one product count together): today's price for the whole line
+    const raised = computeOrderTotals(
+      [
+        { productId: '1', quantity: 2 },
+        { productId: '1', quantity: 2 },
+      ],
+      products,
+      25,
+      captured,
+    );
+    expect(raised.lines.map((l) => l.lineTotal)).toEqual([8.2, 8.2]);
+  });
 });

@@ -60,13 +60,38 @@ function DashboardOrders() {
   );
 }
 
+/**
+ * The greeting: the customer's name (not the login name); "Welcome" until the first order,
+ * "Welcome back" after; "Hello" while the counts load.
+ */
+function greeting(name: string | null, totalOrders: number | undefined): string {
+  if (!name) return 'Dashboard';
+  if (totalOrders === undefined) return `Hello, ${name}`;
+  return totalOrders === 0 ? `Welcome, ${name}` : `Welcome back, ${name}`;
+}
+
 export function DashboardPage() {
   const { user } = useSession();
+  const stats = useCustomerStats();
+  const name = user ? (user.customer_name ?? user.user_name) : null;
+  const firstTime = stats.data?.total_orders === 0;
   return (
     <div>
       <PageHeader
-        title={user ? `Welcome back, ${user.user_name}` : 'Dashboard'}
-        description="Your orders at a glance."
+        title={greeting(name, stats.data?.total_orders)}
+        description={
+          firstTime
+            ? 'Thank you for joining KandyPack. Place your first order: we carry it by rail from Kandy and by truck to your door.'
+            : 'Your orders at a glance.'
+        }
+        actions={
+          firstTime && (
+            <Link to={paths.customer.newOrder} className={buttonClasses('primary')}>
+              <PackagePlus aria-hidden="true" className="size-4" />
+              Place your first order
+            </Link>
+          )
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">

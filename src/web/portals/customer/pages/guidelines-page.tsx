@@ -1,4 +1,4 @@
-import { CalendarClock, MapPin, Paperclip, Receipt } from 'lucide-react';
+import { CalendarClock, MapPin, Paperclip, PencilLine, Receipt } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -67,6 +67,18 @@ export function GuidelinesPage() {
             Goods leave our warehouse in Kandy by rail for {DELIVERY_CITIES.length} cities:{' '}
             {DELIVERY_CITIES.join(', ')}. Each city has a store near its railway station, and our trucks
             deliver from there on set routes to the surrounding towns.
+          </p>
+        </Rule>
+        <Rule icon={PencilLine} title="Changing or cancelling an order">
+          <p>
+            While an order is Pending you can change its items and delivery date, or cancel it, from the
+            order's page. A new date needs {ORDER_LEAD_DAYS} days' lead time from the day you change it. Items
+            you keep or reduce keep the price you ordered at; items you add or increase are at that day's
+            price. Once an order is approved,{' '}
+            <Link to={paths.customer.support} className="font-medium text-indigo-700 hover:underline">
+              contact support
+            </Link>{' '}
+            to change or cancel it.
           </p>
         </Rule>
         <Rule icon={Paperclip} title="Attachments">

@@ -1,5 +1,6 @@
 import { PackageX } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
@@ -27,19 +28,27 @@ function OrderNotFound() {
   );
 }
 
-function OrderDetailContent({ orderId }: { orderId: number }) {
+function OrderDetailContent({ orderId, notice }: { orderId: number; notice: string | null }) {
   const order = useOrder(orderId);
   if (order.isPending) return <Loading label="Loading order..." />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <OrderNotFound />;
     return <LoadError title="Failed to load the order" error={order.error} onRetry={() => order.refetch()} />;
   }
-  return <OrderDetailView order={order.data} />;
+  return <OrderDetailView order={order.data} notice={notice} />;
 }
 
 export function OrderDetailPage() {
   const { orderId } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  // a message from the page that sent us here (a saved change), shown once: a reload drops it
+  const [notice] = useState(() => (location.state as { notice?: string } | null)?.notice ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears the state it was given, once
+  useEffect(() => {
+    if (location.state) navigate(location.pathname, { replace: true, state: null });
+  }, []);
   const id = Number(orderId);
   if (!Number.isInteger(id) || id <= 0) return <OrderNotFound />;
-  return <OrderDetailContent key={id} orderId={id} />;
+  return <OrderDetailContent key={id} orderId={id} notice={notice} />;
 }
