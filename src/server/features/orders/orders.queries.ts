@@ -528,10 +528,16 @@ export async function lockOrderStatus(db: Executor, orderId: number) {
   return res.rows[0];
 }
 
-export async function setOrderStatus(db: Executor, orderId: number, status: OrderStatus, at: Date) {
+export async function setOrderStatus(
+  db: Executor,
+  orderId: number,
+  status: OrderStatus,
+  at: Date,
+  deliveredAt: Date = at,
+) {
   await db.execute(
     sql`update orders set status = ${status}, updated_at = ${at.toISOString()},
-          delivered_at = case when ${status} = 'Delivered' then ${at.toISOString()}::timestamptz else delivered_at end
+          delivered_at = case when ${status} = 'Delivered' then ${deliveredAt.toISOString()}::timestamptz else delivered_at end
         where order_id = ${orderId}`,
   );
 }

@@ -40,6 +40,8 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   'in transit': 'purple',
   delivered: 'success',
   cancelled: 'danger',
+  // a delivery run whose every order failed
+  failed: 'danger',
 };
 
 export function statusTone(status: string | null | undefined): BadgeTone {
