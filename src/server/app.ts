@@ -29,6 +29,7 @@ import { registerManagerReports } from './features/manager-reports/manager-repor
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { startNotificationSweeper } from './features/notifications/notifications.service';
 import { PlacementBatcher } from './features/orders/order-placement.queries';
+import { registerOrderReturnRoutes } from './features/orders/order-returns.routes';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerPlanningRoutes } from './features/planning/planning.routes';
@@ -122,6 +123,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerStockReportRoutes,
   registerTrainTripRoutes,
   registerOrderSchedulingRoutes,
+  registerOrderReturnRoutes,
   registerDeliveryRoutes,
   registerManagerDashboardRoutes,
   registerManagerReports,

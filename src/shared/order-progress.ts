@@ -43,34 +43,46 @@ export interface CustomerProgress {
   label: string;
 }
 
+/** The words of the stages that need no figures. */
+export const STAGE_LABELS = {
+  awaiting_approval: 'Waiting for approval',
+  awaiting_train: 'Approved, waiting for a train',
+  on_train: 'Booked on a train',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  delivery_failed: 'Delivery failed',
+  returned: 'Returned to Kandy, credited',
+  cancelled: 'Cancelled',
+} as const satisfies Partial<Record<CustomerStage, string>>;
+
 const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 const store = (city: string | null) => (city ? `the ${city} store` : 'the store');
 
 export function customerProgress(f: OrderProgressFacts, now: Date): CustomerProgress {
   switch (f.status) {
     case 'Pending':
-      return { stage: 'awaiting_approval', label: 'Waiting for approval' };
+      return { stage: 'awaiting_approval', label: STAGE_LABELS.awaiting_approval };
     case 'Cancelled':
       return f.returned > 0
-        ? { stage: 'returned', label: 'Returned to Kandy, credited' }
-        : { stage: 'cancelled', label: 'Cancelled' };
+        ? { stage: 'returned', label: STAGE_LABELS.returned }
+        : { stage: 'cancelled', label: STAGE_LABELS.cancelled };
     case 'Delivered':
       return f.returned > 0
         ? {
             stage: 'partly_delivered',
             label: `Partly delivered: ${f.items - f.returned} of ${items(f.items)}, the rest credited`,
           }
-        : { stage: 'delivered', label: 'Delivered' };
+        : { stage: 'delivered', label: STAGE_LABELS.delivered };
     case 'In Transit':
-      return { stage: 'out_for_delivery', label: 'Out for delivery' };
+      return { stage: 'out_for_delivery', label: STAGE_LABELS.out_for_delivery };
     case 'Scheduled':
       if (f.failed) {
         return f.delivered > 0
           ? { stage: 'partly_delivered', label: `Partly delivered: ${f.delivered} of ${items(f.items)}` }
-          : { stage: 'delivery_failed', label: 'Delivery failed' };
+          : { stage: 'delivery_failed', label: STAGE_LABELS.delivery_failed };
       }
-      if (f.lastArrival === null) return { stage: 'awaiting_train', label: 'Approved, waiting for a train' };
-      if (f.lastArrival.getTime() > now.getTime()) return { stage: 'on_train', label: 'Booked on a train' };
+      if (f.lastArrival === null) return { stage: 'awaiting_train', label: STAGE_LABELS.awaiting_train };
+      if (f.lastArrival.getTime() > now.getTime()) return { stage: 'on_train', label: STAGE_LABELS.on_train };
       return { stage: 'at_store', label: `At ${store(f.city)}` };
   }
 }

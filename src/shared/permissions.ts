@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'orders:read': ['customer', 'admin', 'manager', 'warehouse'],
   'orders:update-status': ['manager', 'admin'],
   'orders:allocate-train': ['manager', 'admin'],
+  // a failed delivery's undelivered items sent back to Kandy and credited (decision 0058)
+  'orders:return-to-kandy': ['manager', 'admin'],
   'dashboard:customer': ['customer'],
   'support:create': ['customer'],
   'support:read': ['customer', 'admin', 'manager'],

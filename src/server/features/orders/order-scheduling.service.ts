@@ -12,6 +12,7 @@ import { startOfBusinessDay } from '#shared/dates';
 import { canTransition } from '#shared/order-status';
 import { fromCents, planTrainAllocation, toCents } from '../trains/allocation';
 import { type LockedTrip, tripsToCity } from '../trains/train-trips.queries';
+import { deliveredSoFar } from './order-returns.queries';
 import * as q from './order-scheduling.queries';
 import { transitionOrder } from './order-transitions';
 import { lockOrderStatus } from './orders.queries';
@@ -184,6 +185,15 @@ export async function setOrderStatus(
       throw conflict(
         `Order ${orderId} cannot go from ${current.status} to ${input.status}${legal ? ' here' : ''}: ${WHY_NOT[input.status]}`,
       );
+    }
+    if (input.status === 'Cancelled') {
+      // a partly delivered order keeps what it delivered: its other items go back to Kandy instead
+      const delivered = await deliveredSoFar(tx, orderId);
+      if (delivered.n > 0) {
+        throw conflict(
+          `Order ${orderId} is partly delivered (${delivered.n} ${delivered.n === 1 ? 'item' : 'items'} handed over): it cannot be cancelled; send its other items back to Kandy instead`,
+        );
+      }
     }
     const deliveryId = input.status === 'Cancelled' ? await q.findOrderDelivery(tx, orderId) : null;
     if (deliveryId !== null) await q.lockDeliveryRow(tx, deliveryId);
