@@ -113,11 +113,13 @@ BEGIN
     RAISE EXCEPTION 'product % of order % was sent back to Kandy', NEW.product_id, NEW.order_id
       USING ERRCODE = 'check_violation', CONSTRAINT = 'order_line_returned';
   END IF;
-  IF TG_TABLE_NAME = 'item_confirmations' AND EXISTS (
-       SELECT 1 FROM item_failures f
-        WHERE f.delivery_id = NEW.delivery_id AND f.order_id = NEW.order_id AND f.product_id = NEW.product_id) THEN
-    RAISE EXCEPTION 'product % of order % failed on delivery %', NEW.product_id, NEW.order_id, NEW.delivery_id
-      USING ERRCODE = 'check_violation', CONSTRAINT = 'order_line_failed';
+  -- (nested: NEW.delivery_id exists only in the crew's tables)
+  IF TG_TABLE_NAME = 'item_confirmations' THEN
+    IF EXISTS (SELECT 1 FROM item_failures f
+                WHERE f.delivery_id = NEW.delivery_id AND f.order_id = NEW.order_id AND f.product_id = NEW.product_id) THEN
+      RAISE EXCEPTION 'product % of order % failed on delivery %', NEW.product_id, NEW.order_id, NEW.delivery_id
+        USING ERRCODE = 'check_violation', CONSTRAINT = 'order_line_failed';
+    END IF;
   END IF;
   RETURN NEW;
 END

@@ -10,7 +10,13 @@ export type FailureReason = (typeof FAILURE_REASONS)[number];
 export const ITEM_FAILURE_REASONS = ['Damaged', 'Refused', 'Missing'] as const;
 export type ItemFailureReason = (typeof ITEM_FAILURE_REASONS)[number];
 /** An item's stored reason: its own, or the stop's when the whole stop failed. */
-export const ANY_FAILURE_REASONS = ['Damaged', 'Refused', 'Missing', 'Customer absent', 'Address not found'] as const;
+export const ANY_FAILURE_REASONS = [
+  'Damaged',
+  'Refused',
+  'Missing',
+  'Customer absent',
+  'Address not found',
+] as const;
 
 /** The largest signature: a PNG data URL of 200 KB. */
 export const MAX_SIGNATURE_CHARS = 204_800;

@@ -22,7 +22,8 @@ export async function employeeExists(db: Executor, employeeId: number): Promise<
  * delivered on an earlier delivery; of each order that left it with items not delivered, the
  * items it handed over or failed.
  */
-const itemCount = (delivery: string) => sql.raw(`(
+const itemCount = (delivery: string) =>
+  sql.raw(`(
     (select count(*) from delivery_orders x join order_items oi on oi.order_id = x.order_id
       where x.delivery_id = ${delivery}
         and not exists (select 1 from item_confirmations c
@@ -342,7 +343,12 @@ export async function findItemFailureByClientId(db: Executor, clientId: string) 
   return res.rows[0];
 }
 
-export async function findItemFailureOfItem(db: Executor, deliveryId: number, orderId: number, productId: number) {
+export async function findItemFailureOfItem(
+  db: Executor,
+  deliveryId: number,
+  orderId: number,
+  productId: number,
+) {
   const res = await db.execute<StoredItemFailure>(
     sql`select ${failureColumns} from item_failures fl ${failureJoins}
         where fl.delivery_id = ${deliveryId} and fl.order_id = ${orderId} and fl.product_id = ${productId}`,
@@ -386,7 +392,12 @@ export async function insertItemFailures(
 
 /** The items of the order that failed on the delivery, for the messages. */
 export async function failedItemsOf(db: Executor, deliveryId: number, orderId: number) {
-  const res = await db.execute<{ product_name: string; quantity: number; reason: string; note: string | null }>(
+  const res = await db.execute<{
+    product_name: string;
+    quantity: number;
+    reason: string;
+    note: string | null;
+  }>(
     sql`select p.name as product_name, oi.quantity, fl.reason, fl.note
         from item_failures fl
         join order_items oi on oi.order_id = fl.order_id and oi.product_id = fl.product_id

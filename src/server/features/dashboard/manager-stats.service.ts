@@ -33,7 +33,9 @@ export function onTimeRate(onTime: number, delivered: number): number | null {
 const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /** The alert of an order back at the store after a failed delivery (manager and admin). */
-export function failedOrderAlertMessage(f: Awaited<ReturnType<typeof q.openDeliveryFailures>>[number]): string {
+export function failedOrderAlertMessage(
+  f: Awaited<ReturnType<typeof q.openDeliveryFailures>>[number],
+): string {
   const when = businessDateTime(new Date(f.failed_at));
   const store = f.city ? `the ${f.city} store` : 'the store';
   const it = f.items_left === 1 ? 'it' : 'them';

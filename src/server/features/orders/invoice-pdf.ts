@@ -60,7 +60,10 @@ export function renderInvoicePdf(order: OrderDetail, issuedAt: Date): Promise<Bu
     y += 14;
     const state = ITEM_STATE_WORDS[item.state];
     if (state) {
-      doc.fillColor(item.state === 'returned' ? '#b91c1c' : '#6b7280').fontSize(8).text(state, cols[0]!, y);
+      doc
+        .fillColor(item.state === 'returned' ? '#b91c1c' : '#6b7280')
+        .fontSize(8)
+        .text(state, cols[0]!, y);
       y += 12;
     }
     y += 4;
@@ -72,7 +75,10 @@ export function renderInvoicePdf(order: OrderDetail, issuedAt: Date): Promise<Bu
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     doc
       .text(label, 300, y, { width: 140, align: 'right' })
-      .text(value < 0 ? `-${formatMoney(-value)}` : formatMoney(value), cols[3]!, y, { width: 95, align: 'right' });
+      .text(value < 0 ? `-${formatMoney(-value)}` : formatMoney(value), cols[3]!, y, {
+        width: 95,
+        align: 'right',
+      });
     y += 18;
   };
   total('Subtotal', order.subtotal);

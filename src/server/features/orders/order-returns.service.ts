@@ -2,10 +2,10 @@ import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound } from '#server/http/errors';
-import type { ReturnToKandyRequest, ReturnToKandyResponse } from '#shared/contract/order-returns';
 import { formatMoney } from '#shared/constants';
-import { findOrderDelivery } from './order-scheduling.queries';
+import type { ReturnToKandyRequest, ReturnToKandyResponse } from '#shared/contract/order-returns';
 import * as q from './order-returns.queries';
+import { findOrderDelivery } from './order-scheduling.queries';
 import { transitionOrder } from './order-transitions';
 import { findOrderHeader, lockOrderStatus } from './orders.queries';
 
@@ -67,7 +67,13 @@ export async function returnToKandy(
       user.userId,
       now,
     );
-    await q.returnUnitsToStock(tx, orderId, lines, user.userId, note ?? `Order ${orderId}: not delivered, back from the store`);
+    await q.returnUnitsToStock(
+      tx,
+      orderId,
+      lines,
+      user.userId,
+      note ?? `Order ${orderId}: not delivered, back from the store`,
+    );
     const itemsCents = returned.reduce((s, l) => s + cents(l.credit), 0);
     const nothingDelivered = delivered.n === 0;
     const credit = (itemsCents + (nothingDelivered ? cents(header.delivery_fee) : 0)) / 100;

@@ -309,7 +309,10 @@ function progressFacts(row: ProgressFactColumns & { status: OrderStatus; item_co
 }
 
 /** A list row with the customer's words for its status. */
-function withProgress(row: Omit<OrderSummaryRow, 'status_label' | 'customer_stage'> & ProgressFactColumns, now: Date) {
+function withProgress(
+  row: Omit<OrderSummaryRow, 'status_label' | 'customer_stage'> & ProgressFactColumns,
+  now: Date,
+) {
   const { delivered_items, returned_items, failed_delivery, last_arrival, city_name, ...summary } = row;
   const p = customerProgress(progressFacts(row), now);
   return { ...summary, status_label: p.label, customer_stage: p.stage };

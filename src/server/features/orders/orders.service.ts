@@ -213,7 +213,12 @@ export async function getOrderDetail(
     last_failure:
       i.failed_at === null
         ? null
-        : { reason: i.failure_reason!, note: i.failure_note, failed_at: i.failed_at, delivery_id: i.failed_on! },
+        : {
+            reason: i.failure_reason!,
+            note: i.failure_note,
+            failed_at: i.failed_at,
+            delivery_id: i.failed_on!,
+          },
     returned_at: i.returned_at,
     credit: i.credit ?? 0,
   }));
@@ -227,7 +232,15 @@ export async function getOrderDetail(
     delivered,
     returned: returned.length,
     failed: header.status === 'Scheduled' && items.some((i) => i.state === 'awaiting_redelivery'),
-    lastArrival: legs.length === 0 ? null : new Date(legs.map((l) => l.arrival_date_time).sort().at(-1)!),
+    lastArrival:
+      legs.length === 0
+        ? null
+        : new Date(
+            legs
+              .map((l) => l.arrival_date_time)
+              .sort()
+              .at(-1)!,
+          ),
     city: header.customer_city || null,
   };
   const progress = customerProgress(facts, now);
@@ -260,7 +273,11 @@ export async function getOrderDetail(
     customer_stage: progress.stage,
     next_step: nextStep(facts, progress),
     delivery_failures: failures,
-    returned_at: returned.map((i) => i.returned_at!).sort().at(-1) ?? null,
+    returned_at:
+      returned
+        .map((i) => i.returned_at!)
+        .sort()
+        .at(-1) ?? null,
     credit: creditCents / 100,
     amount_due: (toCents(total) - creditCents) / 100,
   };
