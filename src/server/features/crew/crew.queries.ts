@@ -379,7 +379,7 @@ export async function insertItemFailures(
                ${v.at.toISOString()}::timestamptz, coalesce(${v.clientId ?? null}::uuid, gen_random_uuid())
           from order_items oi
          where oi.order_id = ${v.orderId}
-           ${v.productIds === null ? sql`` : sql`and oi.product_id = any(${`{${v.productIds.join(',')}}`}::int[])`}
+           ${v.productIds === null ? sql`` : sql`and oi.product_id = any(${`{${JSON.stringify(v.productIds).slice(1, -1)}}`}::int[])`}
            and not exists (select 1 from item_confirmations c where c.order_id = oi.order_id and c.product_id = oi.product_id)
            and not exists (select 1 from item_failures f
                             where f.delivery_id = ${v.deliveryId} and f.order_id = oi.order_id and f.product_id = oi.product_id)

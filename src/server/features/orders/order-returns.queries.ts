@@ -60,7 +60,7 @@ export async function returnUnitsToStock(
   if (lines.length === 0) return;
   const ids = lines.map((l) => l.product_id).sort((a, b) => a - b);
   await db.execute(
-    sql`select product_id from products where product_id = any(${`{${ids.join(',')}}`}::int[])
+    sql`select product_id from products where product_id = any(${`{${JSON.stringify(ids).slice(1, -1)}}`}::int[])
         order by product_id for no key update`,
   );
   await db.insert(stockMovements).values(

@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
-import { StatusBadge } from '#web/components/ui/badge';
+import { StageBadge } from '#web/components/ui/stage-badge';
 import { paths } from '#web/lib/paths';
 
 function shortDate(value: string): string {
@@ -29,7 +29,7 @@ export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
               </p>
             </div>
             <span className="hidden tabular-nums text-slate-700 sm:block">{formatMoney(order.total)}</span>
-            <StatusBadge status={order.status} />
+            <StageBadge label={order.status_label} stage={order.customer_stage} />
             <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
           </Link>
         </li>

@@ -2,11 +2,11 @@ import { ArrowLeft, FileText } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderDetail } from '#shared/contract/orders';
 import { Alert } from '#web/components/ui/alert';
-import { StatusBadge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
-import { formatDate, formatDateTime } from '#web/lib/format';
+import { StageBadge } from '#web/components/ui/stage-badge';
+import { formatBusinessDateTime, formatDate, formatDateTime } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { OrderAttachments } from './order-attachments';
@@ -33,6 +33,32 @@ function Dates({ order }: { order: OrderDetail }) {
   );
 }
 
+/**
+ * After a failed delivery, while the items wait at the store (or once they went back to Kandy):
+ * what was not delivered, when, why, and what happens next, above everything else.
+ */
+function FailureNotice({ order }: { order: OrderDetail }) {
+  const last = order.delivery_failures.at(-1);
+  if (!last || !['delivery_failed', 'partly_delivered', 'returned'].includes(order.customer_stage))
+    return null;
+  const what = last.items
+    .map((i) => `${i.product_name} x ${i.quantity} (${i.reason.toLowerCase()})`)
+    .join(', ');
+  return (
+    <Alert
+      variant="warning"
+      className="mb-4"
+      title={
+        last.delivered_items > 0
+          ? `We delivered ${last.delivered_items} of ${last.delivered_items + last.failed_items} items on ${formatBusinessDateTime(last.failed_at)} (Colombo time)`
+          : `We could not deliver your order on ${formatBusinessDateTime(last.failed_at)} (Colombo time)`
+      }
+    >
+      Not delivered: {what}.{order.next_step && ` ${order.next_step}`}
+    </Alert>
+  );
+}
+
 /** Everything a customer can see about one order. */
 export function OrderDetailView({ order }: { order: OrderDetail }) {
   const invoice = useDownloadInvoice();
@@ -49,7 +75,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
         title={
           <span className="flex flex-wrap items-center gap-3">
             Order #{order.order_id}
-            <StatusBadge status={order.status} />
+            <StageBadge label={order.status_label} stage={order.customer_stage} />
           </span>
         }
         description={<Dates order={order} />}
@@ -64,6 +90,7 @@ export function OrderDetailView({ order }: { order: OrderDetail }) {
           </Button>
         }
       />
+      <FailureNotice order={order} />
       {invoice.isError && (
         <Alert
           variant="error"

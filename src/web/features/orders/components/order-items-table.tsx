@@ -1,10 +1,67 @@
 import { formatMoney } from '#shared/constants';
-import type { OrderDetail } from '#shared/contract/orders';
+import type { ItemState, OrderDetail } from '#shared/contract/orders';
+import { Badge, type BadgeTone } from '#web/components/ui/badge';
 
 const TH = 'px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
-/** The order's items at the prices captured when it was placed, with subtotal, fee and total. */
+/** What became of an item, in the customer's words (decision 0058); pending says nothing yet. */
+const ITEM_STATE: Record<ItemState, { label: string; tone: BadgeTone } | null> = {
+  pending: null,
+  delivered: { label: 'Delivered', tone: 'success' },
+  awaiting_redelivery: { label: 'Not delivered: at the store', tone: 'warning' },
+  returned: { label: 'Returned to Kandy, credited', tone: 'neutral' },
+};
+
+function ItemStateCell({ item }: { item: OrderDetail['items'][number] }) {
+  const state = ITEM_STATE[item.state];
+  if (!state) return <span className="text-slate-500">On its way</span>;
+  return (
+    <span className="flex flex-col items-start gap-0.5">
+      <Badge tone={state.tone}>{state.label}</Badge>
+      {item.state !== 'delivered' && item.last_failure && (
+        <span className="text-xs text-slate-500">
+          {item.last_failure.reason}
+          {item.last_failure.note && `: ${item.last_failure.note}`}
+        </span>
+      )}
+    </span>
+  );
+}
+
+function TotalRow({
+  label,
+  value,
+  strong = false,
+  first = false,
+  filler,
+  className,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  first?: boolean;
+  /** An empty cell under the items' delivery column. */
+  filler: boolean;
+  className?: string;
+}) {
+  const pad = first ? 'pt-3 pb-1' : strong ? 'pt-1 pb-3' : 'py-1';
+  return (
+    <tr className={strong ? 'text-base font-semibold text-slate-900' : className}>
+      <th scope="row" colSpan={3} className={`px-4 ${pad} text-right ${strong ? '' : 'font-normal'}`}>
+        {label}
+      </th>
+      <td className={`px-4 ${pad} text-right tabular-nums`}>{value}</td>
+      {filler && <td />}
+    </tr>
+  );
+}
+
+/**
+ * The order's items at the prices captured when it was placed, with subtotal, fee and total;
+ * once a delivery was tried, what became of each item, and the credit for those sent back.
+ */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
+  const tried = order.items.some((i) => i.state !== 'pending');
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full text-sm">
@@ -22,6 +79,11 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
             <th scope="col" className={`${TH} text-right`}>
               Line total
             </th>
+            {tried && (
+              <th scope="col" className={`${TH} text-left`}>
+                Delivery
+              </th>
+            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -33,28 +95,34 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
               <td className="px-4 py-3 text-right tabular-nums">{item.quantity}</td>
               <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.unit_price)}</td>
               <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.line_total)}</td>
+              {tried && (
+                <td className="px-4 py-3">
+                  <ItemStateCell item={item} />
+                </td>
+              )}
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t border-slate-200 text-slate-700">
-          <tr>
-            <th scope="row" colSpan={3} className="px-4 pt-3 pb-1 text-right font-normal">
-              Subtotal
-            </th>
-            <td className="px-4 pt-3 pb-1 text-right tabular-nums">{formatMoney(order.subtotal)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={3} className="px-4 py-1 text-right font-normal">
-              Delivery fee
-            </th>
-            <td className="px-4 py-1 text-right tabular-nums">{formatMoney(order.delivery_fee)}</td>
-          </tr>
-          <tr className="text-base font-semibold text-slate-900">
-            <th scope="row" colSpan={3} className="px-4 pt-1 pb-3 text-right">
-              Total
-            </th>
-            <td className="px-4 pt-1 pb-3 text-right tabular-nums">{formatMoney(order.total)}</td>
-          </tr>
+          <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} first filler={tried} />
+          <TotalRow label="Delivery fee" value={formatMoney(order.delivery_fee)} filler={tried} />
+          <TotalRow
+            label="Total"
+            value={formatMoney(order.total)}
+            strong={order.credit === 0}
+            filler={tried}
+          />
+          {order.credit > 0 && (
+            <>
+              <TotalRow
+                label="Credit: not delivered"
+                value={`-${formatMoney(order.credit)}`}
+                className="text-red-700"
+                filler={tried}
+              />
+              <TotalRow label="Amount due" value={formatMoney(order.amount_due)} strong filler={tried} />
+            </>
+          )}
         </tfoot>
       </table>
     </div>

@@ -2,8 +2,8 @@ import { Download, Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
-import { StatusBadge } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
+import { StageBadge } from '#web/components/ui/stage-badge';
 import { formatDate } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 
@@ -55,7 +55,7 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTablePr
                 {formatDate(order.schedule_date)}
               </td>
               <td className="px-4 py-3">
-                <StatusBadge status={order.status} />
+                <StageBadge label={order.status_label} stage={order.customer_stage} />
               </td>
               <td className="px-4 py-3 text-right tabular-nums">{order.item_count}</td>
               <td className="px-4 py-3 text-right font-medium tabular-nums">{formatMoney(order.total)}</td>

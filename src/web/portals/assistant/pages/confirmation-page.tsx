@@ -13,10 +13,12 @@ import {
   useQueuedConfirmations,
   useQueueFlusher,
 } from '#web/features/crew/api/confirm-items';
+import { useFailItem } from '#web/features/crew/api/fail-item';
 import { useFailOrder } from '#web/features/crew/api/fail-order';
 import { useAssignments } from '#web/features/crew/api/get-assignments';
 import { useDeliveryItems } from '#web/features/crew/api/get-delivery-items';
 import { ConfirmItemsDialog } from '#web/features/crew/components/confirm-items-dialog';
+import { FailItemDialog } from '#web/features/crew/components/fail-item-dialog';
 import { FailOrderDialog } from '#web/features/crew/components/fail-order-dialog';
 import { StopCard } from '#web/features/crew/components/stop-card';
 import type { FlushResult } from '#web/features/crew/lib/confirmation-queue';
@@ -41,8 +43,10 @@ export function ConfirmationPage() {
   const queued = useQueuedConfirmations();
   const confirm = useConfirmItems();
   const fail = useFailOrder(delivery?.delivery_id ?? 0);
+  const failItem = useFailItem(delivery?.delivery_id ?? 0);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [failing, setFailing] = useState<Stop | null>(null);
+  const [failingItem, setFailingItem] = useState<StopItem | null>(null);
   const [outcome, setOutcome] = useState<FlushResult | null>(null);
   const [reported, setReported] = useState<string | null>(null);
   useQueueFlusher(useCallback((r: FlushResult) => setOutcome(r), []));
@@ -94,6 +98,10 @@ export function ConfirmationPage() {
             <StopCard
               stop={stop}
               onConfirm={(entries) => setConfirming({ stop, items: entries })}
+              onFailItem={(entry) => {
+                failItem.reset();
+                setFailingItem(entry);
+              }}
               onFail={() => {
                 fail.reset();
                 setFailing(stop);
@@ -199,11 +207,39 @@ export function ConfirmationPage() {
             fail.mutate(
               { orderId: failing.order_id, reason, note },
               {
-                onSuccess: () => {
+                onSuccess: (r) => {
                   setReported(
-                    `Order #${failing.order_id} (${failing.customer_name}) reported as failed: ${reason.toLowerCase()}. It goes back to the store and the manager has been alerted.`,
+                    `Order #${failing.order_id} (${failing.customer_name}) reported as failed: ${reason.toLowerCase()}. ${r.delivered_items > 0 ? `${r.failed_items} not handed over go` : 'It goes'} back to the store and the manager has been alerted.`,
                   );
                   setFailing(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+      {failingItem && delivery && (
+        <FailItemDialog
+          open
+          onOpenChange={(open) => !open && setFailingItem(null)}
+          what={`${failingItem.item.product_name} x ${failingItem.item.quantity}`}
+          orderId={failingItem.item.order_id}
+          pending={failItem.isPending}
+          error={failItem.isError ? failItem.error.message : null}
+          onFail={(reason, note) =>
+            failItem.mutate(
+              {
+                order_id: failingItem.item.order_id,
+                product_id: failingItem.item.product_id,
+                reason,
+                note,
+              },
+              {
+                onSuccess: () => {
+                  setReported(
+                    `${failingItem.item.product_name} of order #${failingItem.item.order_id} reported as not delivered: ${reason.toLowerCase()}.`,
+                  );
+                  setFailingItem(null);
                 },
               },
             )
