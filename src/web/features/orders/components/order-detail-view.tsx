@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
 import { StageBadge } from '#web/components/ui/stage-badge';
-import { formatBusinessDateTime, formatDate, formatDateTime } from '#web/lib/format';
+import { formatBusinessDateTime, formatDate } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 import { useDownloadInvoice } from '../api/download-invoice';
 import { OrderAttachments } from './order-attachments';
@@ -19,14 +19,15 @@ function Dates({ order }: { order: OrderDetail }) {
   return (
     <span className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
       <span>
-        Placed: <span className="text-slate-900">{formatDateTime(order.order_date)}</span>
+        Placed: <span className="text-slate-900">{formatBusinessDateTime(order.order_date)}</span>
       </span>
       <span>
         Requested delivery: <span className="text-slate-900">{formatDate(order.schedule_date)}</span>
       </span>
       {order.status === 'Delivered' && order.delivery_date_time && (
         <span>
-          Delivered: <span className="text-slate-900">{formatDateTime(order.delivery_date_time)}</span>
+          Delivered:{' '}
+          <span className="text-slate-900">{formatBusinessDateTime(order.delivery_date_time)}</span>
         </span>
       )}
     </span>

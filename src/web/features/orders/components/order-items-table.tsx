@@ -2,7 +2,7 @@ import { formatMoney } from '#shared/constants';
 import type { ItemState, OrderDetail } from '#shared/contract/orders';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 
-const TH = 'px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase';
+const TH = 'px-2 sm:px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase';
 
 /** What became of an item, in the customer's words (decision 0058); pending says nothing yet. */
 const ITEM_STATE: Record<ItemState, { label: string; tone: BadgeTone } | null> = {
@@ -12,11 +12,12 @@ const ITEM_STATE: Record<ItemState, { label: string; tone: BadgeTone } | null> =
   returned: { label: 'Returned to Kandy, credited', tone: 'neutral' },
 };
 
-function ItemStateCell({ item }: { item: OrderDetail['items'][number] }) {
+/** Under the product's name (phones have no room for a column): what became of it. */
+function ItemOutcome({ item }: { item: OrderDetail['items'][number] }) {
   const state = ITEM_STATE[item.state];
-  if (!state) return <span className="text-slate-500">On its way</span>;
+  if (!state) return null;
   return (
-    <span className="flex flex-col items-start gap-0.5">
+    <span className="mt-1 flex flex-col items-start gap-0.5 font-normal">
       <Badge tone={state.tone}>{state.label}</Badge>
       {item.state !== 'delivered' && item.last_failure && (
         <span className="text-xs text-slate-500">
@@ -33,25 +34,21 @@ function TotalRow({
   value,
   strong = false,
   first = false,
-  filler,
   className,
 }: {
   label: string;
   value: string;
   strong?: boolean;
   first?: boolean;
-  /** An empty cell under the items' delivery column. */
-  filler: boolean;
   className?: string;
 }) {
   const pad = first ? 'pt-3 pb-1' : strong ? 'pt-1 pb-3' : 'py-1';
   return (
     <tr className={strong ? 'text-base font-semibold text-slate-900' : className}>
-      <th scope="row" colSpan={3} className={`px-4 ${pad} text-right ${strong ? '' : 'font-normal'}`}>
+      <th scope="row" colSpan={3} className={`px-2 sm:px-4 ${pad} text-right ${strong ? '' : 'font-normal'}`}>
         {label}
       </th>
-      <td className={`px-4 ${pad} text-right tabular-nums`}>{value}</td>
-      {filler && <td />}
+      <td className={`px-2 sm:px-4 ${pad} text-right tabular-nums`}>{value}</td>
     </tr>
   );
 }
@@ -61,7 +58,6 @@ function TotalRow({
  * once a delivery was tried, what became of each item, and the credit for those sent back.
  */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
-  const tried = order.items.some((i) => i.state !== 'pending');
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full text-sm">
@@ -79,48 +75,33 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
             <th scope="col" className={`${TH} text-right`}>
               Line total
             </th>
-            {tried && (
-              <th scope="col" className={`${TH} text-left`}>
-                Delivery
-              </th>
-            )}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {order.items.map((item) => (
             <tr key={item.product_id}>
-              <th scope="row" className="px-4 py-3 text-left font-medium text-slate-900">
+              <th scope="row" className="px-2 py-3 text-left font-medium text-slate-900 sm:px-4">
                 {item.product_name}
+                <ItemOutcome item={item} />
               </th>
-              <td className="px-4 py-3 text-right tabular-nums">{item.quantity}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.unit_price)}</td>
-              <td className="px-4 py-3 text-right tabular-nums">{formatMoney(item.line_total)}</td>
-              {tried && (
-                <td className="px-4 py-3">
-                  <ItemStateCell item={item} />
-                </td>
-              )}
+              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{item.quantity}</td>
+              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{formatMoney(item.unit_price)}</td>
+              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{formatMoney(item.line_total)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t border-slate-200 text-slate-700">
-          <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} first filler={tried} />
-          <TotalRow label="Delivery fee" value={formatMoney(order.delivery_fee)} filler={tried} />
-          <TotalRow
-            label="Total"
-            value={formatMoney(order.total)}
-            strong={order.credit === 0}
-            filler={tried}
-          />
+          <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} first />
+          <TotalRow label="Delivery fee" value={formatMoney(order.delivery_fee)} />
+          <TotalRow label="Total" value={formatMoney(order.total)} strong={order.credit === 0} />
           {order.credit > 0 && (
             <>
               <TotalRow
                 label="Credit: not delivered"
                 value={`-${formatMoney(order.credit)}`}
                 className="text-red-700"
-                filler={tried}
               />
-              <TotalRow label="Amount due" value={formatMoney(order.amount_due)} strong filler={tried} />
+              <TotalRow label="Amount due" value={formatMoney(order.amount_due)} strong />
             </>
           )}
         </tfoot>

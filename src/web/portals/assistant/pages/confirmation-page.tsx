@@ -38,7 +38,12 @@ export function ConfirmationPage() {
   const [params, setParams] = useSearchParams();
   const active = (assignments.data ?? []).filter((a) => a.status === 'In Transit');
   const wanted = Number(params.get('delivery'));
-  const delivery = active.find((a) => a.delivery_id === wanted) ?? active[0] ?? null;
+  // a run that just ended (its last stop settled) stays on screen when asked for, to read
+  const ended = (assignments.data ?? []).find(
+    (a) => a.delivery_id === wanted && (a.status === 'Delivered' || a.status === 'Failed'),
+  );
+  const delivery = active.find((a) => a.delivery_id === wanted) ?? ended ?? active[0] ?? null;
+  const finished = delivery !== null && delivery.status !== 'In Transit';
   const items = useDeliveryItems(delivery?.delivery_id ?? null);
   const queued = useQueuedConfirmations();
   const confirm = useConfirmItems();
@@ -97,6 +102,7 @@ export function ConfirmationPage() {
           <li key={stop.order_id}>
             <StopCard
               stop={stop}
+              disabledReason={finished ? `Delivery #${delivery.delivery_id} has ended.` : null}
               onConfirm={(entries) => setConfirming({ stop, items: entries })}
               onFailItem={(entry) => {
                 failItem.reset();
@@ -139,6 +145,13 @@ export function ConfirmationPage() {
         </fieldset>
       )}
       <div className="mb-4 space-y-3">
+        {finished && (
+          <Alert variant={delivery.status === 'Failed' ? 'warning' : 'success'}>
+            {delivery.status === 'Failed'
+              ? `Delivery #${delivery.delivery_id} has ended: no order could be delivered, the goods go back to the store.`
+              : `Delivery #${delivery.delivery_id} is complete: every stop is done.`}
+          </Alert>
+        )}
         {waiting > 0 && (
           <Alert
             variant="warning"
