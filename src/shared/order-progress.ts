@@ -70,7 +70,7 @@ export function customerProgress(f: OrderProgressFacts, now: Date): CustomerProg
       return f.returned > 0
         ? {
             stage: 'partly_delivered',
-            label: `Partly delivered: ${f.items - f.returned} of ${items(f.items)}, the rest credited`,
+            label: `Partly delivered: ${f.items - f.returned} of ${items(f.items)}, rest credited`,
           }
         : { stage: 'delivered', label: STAGE_LABELS.delivered };
     case 'In Transit':

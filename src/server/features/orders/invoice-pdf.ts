@@ -2,9 +2,11 @@ import PDFDocument from 'pdfkit';
 import { fastStandardFonts } from '#server/lib/pdf-fonts';
 import { formatMoney } from '#shared/constants';
 import type { OrderDetail } from '#shared/contract/orders';
+import { businessDate } from '#shared/dates';
 import { COMPANY } from './order-documents';
 
-const day = (iso: string) => iso.slice(0, 10);
+/** The business day (Colombo) of an instant. */
+const day = (iso: string) => businessDate(new Date(iso));
 
 /** Under each item: what became of it (decision 0058); nothing while it is still to deliver. */
 const ITEM_STATE_WORDS: Record<OrderDetail['items'][number]['state'], string | null> = {

@@ -235,7 +235,7 @@ describe('POST /api/orders/{id}/return-to-kandy', () => {
     const detail = (await get(s.order.customer, `/api/orders/${s.order.orderId}`)).json();
     expect(detail).toMatchObject({
       status: 'Delivered',
-      status_label: 'Partly delivered: 1 of 2 items, the rest credited',
+      status_label: 'Partly delivered: 1 of 2 items, rest credited',
       customer_stage: 'partly_delivered',
       credit: body.credit,
     });

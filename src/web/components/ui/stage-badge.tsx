@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import type { CustomerStage } from '#shared/order-progress';
 import { Badge, type BadgeTone } from './badge';
 
@@ -28,7 +29,7 @@ export function StageBadge({
   className?: string;
 }) {
   return (
-    <Badge tone={TONES[stage]} className={className}>
+    <Badge tone={TONES[stage]} wrap className={clsx('max-w-[14rem]', className)}>
       {label}
     </Badge>
   );

@@ -23,13 +23,19 @@ export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
           >
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">Order #{order.order_id}</p>
+              {/* phones: the status under the number, the row keeps its width for the dates */}
+              <span className="my-1 block sm:hidden">
+                <StageBadge label={order.status_label} stage={order.customer_stage} />
+              </span>
               <p className="text-xs text-slate-500">
                 Placed {shortDate(order.order_date)} · delivery {shortDate(order.schedule_date)} ·{' '}
                 {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
               </p>
             </div>
             <span className="hidden tabular-nums text-slate-700 sm:block">{formatMoney(order.total)}</span>
-            <StageBadge label={order.status_label} stage={order.customer_stage} />
+            <span className="hidden sm:inline">
+              <StageBadge label={order.status_label} stage={order.customer_stage} />
+            </span>
             <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
           </Link>
         </li>

@@ -18,7 +18,9 @@ function ItemOutcome({ item }: { item: OrderDetail['items'][number] }) {
   if (!state) return null;
   return (
     <span className="mt-1 flex flex-col items-start gap-0.5 font-normal">
-      <Badge tone={state.tone}>{state.label}</Badge>
+      <Badge tone={state.tone} wrap>
+        {state.label}
+      </Badge>
       {item.state !== 'delivered' && item.last_failure && (
         <span className="text-xs text-slate-500">
           {item.last_failure.reason}
@@ -67,7 +69,8 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
               Product
             </th>
             <th scope="col" className={`${TH} text-right`}>
-              Quantity
+              <span className="sm:hidden">Qty</span>
+              <span className="hidden sm:inline">Quantity</span>
             </th>
             <th scope="col" className={`${TH} text-right`}>
               Unit price

@@ -32,7 +32,7 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTablePr
             <th scope="col" className={TH}>
               Delivery date
             </th>
-            <th scope="col" className={TH}>
+            <th scope="col" className={`${TH} hidden sm:table-cell`}>
               Status
             </th>
             <th scope="col" className={`${TH} text-right`}>
@@ -49,12 +49,18 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId }: OrdersTablePr
         <tbody className="divide-y divide-slate-100 bg-white">
           {rows.map((order) => (
             <tr key={order.order_id} className="hover:bg-slate-50">
-              <td className="px-4 py-3 font-medium text-slate-900">#{order.order_id}</td>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                #{order.order_id}
+                {/* phones: the status where it is seen without scrolling sideways */}
+                <span className="mt-1 block sm:hidden">
+                  <StageBadge label={order.status_label} stage={order.customer_stage} />
+                </span>
+              </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(order.order_date)}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {formatDate(order.schedule_date)}
               </td>
-              <td className="px-4 py-3">
+              <td className="hidden px-4 py-3 sm:table-cell">
                 <StageBadge label={order.status_label} stage={order.customer_stage} />
               </td>
               <td className="px-4 py-3 text-right tabular-nums">{order.item_count}</td>
