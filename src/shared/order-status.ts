@@ -23,6 +23,3 @@ export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['Pending', 'Schedu
  */
 export const DELIVERY_STATUSES = ['Scheduled', 'In Transit', 'Delivered', 'Failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** A run that has ended: nothing more happens on it. */
-export const FINISHED_DELIVERY_STATUSES: readonly DeliveryStatus[] = ['Delivered', 'Failed'];
