@@ -48,7 +48,7 @@ CREATE FUNCTION deliveries_truck_not_under_repair() RETURNS trigger AS $$
 DECLARE
   t record;
 BEGIN
-  IF NEW.status = 'Delivered'
+  IF NEW.status IN ('Delivered', 'Failed')
      OR (TG_OP = 'UPDATE' AND NEW.truck_id = OLD.truck_id AND NEW.status = OLD.status) THEN
     RETURN NEW;
   END IF;
@@ -70,7 +70,7 @@ CREATE TRIGGER deliveries_truck_under_repair BEFORE INSERT OR UPDATE OF truck_id
 CREATE FUNCTION trucks_capacity_lowered() RETURNS trigger AS $$
 BEGIN
   PERFORM deliveries_check_truck_capacity(ARRAY(
-    SELECT delivery_id FROM deliveries WHERE truck_id = NEW.truck_id AND status <> 'Delivered'));
+    SELECT delivery_id FROM deliveries WHERE truck_id = NEW.truck_id AND status IN ('Scheduled', 'In Transit')));
   RETURN NULL;
 END
 $$ LANGUAGE plpgsql;

@@ -31,6 +31,7 @@ import { registerNotificationRoutes } from './features/notifications/notificatio
 import { startNotificationSweeper } from './features/notifications/notifications.service';
 import { registerCustomerOrderRoutes } from './features/orders/customer-orders.routes';
 import { PlacementBatcher } from './features/orders/order-placement.queries';
+import { registerOrderReturnRoutes } from './features/orders/order-returns.routes';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
 import { registerPlanningRoutes } from './features/planning/planning.routes';
@@ -125,6 +126,7 @@ const FEATURES: Array<(app: App, ctx: AppContext) => void> = [
   registerStockReportRoutes,
   registerTrainTripRoutes,
   registerOrderSchedulingRoutes,
+  registerOrderReturnRoutes,
   registerDeliveryRoutes,
   registerFleetRoutes,
   registerManagerDashboardRoutes,

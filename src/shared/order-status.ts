@@ -17,5 +17,9 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 /** Orders that are neither finished nor cancelled. */
 export const ACTIVE_ORDER_STATUSES: readonly OrderStatus[] = ['Pending', 'Scheduled', 'In Transit'];
 
-export const DELIVERY_STATUSES = ['Scheduled', 'In Transit', 'Delivered'] as const;
+/**
+ * A delivery (truck run) ends Delivered when it handed over at least one item, Failed when every
+ * order on it failed (docs/decisions/0058).
+ */
+export const DELIVERY_STATUSES = ['Scheduled', 'In Transit', 'Delivered', 'Failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

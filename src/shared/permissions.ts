@@ -19,6 +19,8 @@ export const PERMISSIONS = {
   // a customer's own Pending order (decision 0061): cancel it, change its lines and date
   'orders:cancel-own': ['customer'],
   'orders:change-own': ['customer'],
+  // a failed delivery's undelivered items sent back to Kandy and credited (decision 0058)
+  'orders:return-to-kandy': ['manager', 'admin'],
   'dashboard:customer': ['customer'],
   'support:create': ['customer'],
   'support:read': ['customer', 'admin', 'manager'],

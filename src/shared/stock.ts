@@ -6,6 +6,7 @@ export const STOCK_REASONS = [
   'order_cancelled',
   'manual_count',
   'production_receipt',
+  'delivery_returned',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
@@ -15,6 +16,7 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
   order_cancelled: 'Order cancelled',
   manual_count: 'Manual count',
   production_receipt: 'Production receipt',
+  delivery_returned: 'Sent back from a store',
 };
 
 /** The largest stock a count may set and a receipt may add (far below the integer column's range). */

@@ -184,7 +184,14 @@ export const stockMovements = pgTable('stock_movements', {
   productId: integer('product_id').notNull(),
   delta: integer('delta').notNull(),
   reason: text('reason')
-    .$type<'initial' | 'order_reserved' | 'order_cancelled' | 'manual_count' | 'production_receipt'>()
+    .$type<
+      | 'initial'
+      | 'order_reserved'
+      | 'order_cancelled'
+      | 'manual_count'
+      | 'production_receipt'
+      | 'delivery_returned'
+    >()
     .notNull(),
   orderId: integer('order_id'),
   note: text('note'),
@@ -273,15 +280,53 @@ export const itemConfirmations = pgTable('item_confirmations', {
   note: text('note'),
 });
 
+/**
+ * An order that left a delivery with items not delivered (0008; 0031): the stop's reason, or
+ * null when each item gave its own (item_failures).
+ */
 export const deliveryFailures = pgTable('delivery_failures', {
   failureId: serial('failure_id').primaryKey(),
   deliveryId: integer('delivery_id').notNull(),
   orderId: integer('order_id').notNull(),
-  reason: text('reason').notNull(),
+  reason: text('reason'),
   note: text('note'),
   failedBy: integer('failed_by'),
   failedAt: ts('failed_at').notNull().defaultNow(),
+  /** Items of the order handed over on this delivery (0: failed; more: partly delivered). */
+  deliveredItems: integer('delivered_items').notNull().default(0),
+  failedItems: integer('failed_items').notNull().default(0),
+  /** The manager's alert, kept by triggers (0031): latest failure, order Scheduled and on no truck. */
+  open: boolean('open').notNull().default(false),
 });
+
+/** An item (order line) that could not be handed over on a delivery (0031, decision 0058). */
+export const itemFailures = pgTable('item_failures', {
+  itemFailureId: serial('item_failure_id').primaryKey(),
+  deliveryId: integer('delivery_id').notNull(),
+  orderId: integer('order_id').notNull(),
+  productId: integer('product_id').notNull(),
+  reason: text('reason').notNull(),
+  note: text('note'),
+  /** The failure_id the phone made: a retry finds this row. */
+  clientId: uuid('client_id').notNull().defaultRandom(),
+  failedBy: integer('failed_by'),
+  failedAt: ts('failed_at').notNull(),
+});
+
+/** An order line sent back to Kandy from the store and credited (0031, decision 0058). */
+export const orderItemReturns = pgTable(
+  'order_item_returns',
+  {
+    orderId: integer('order_id').notNull(),
+    productId: integer('product_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    credit: numeric('credit', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    note: text('note'),
+    returnedBy: integer('returned_by'),
+    returnedAt: ts('returned_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.productId] })],
+);
 
 export const notifications = pgTable('notifications', {
   notificationId: serial('notification_id').primaryKey(),
@@ -460,8 +505,9 @@ export const deliveredDays = pgTable('delivered_days', {
 });
 
 /**
- * Each order on a delivery with the order's facts the delivery-performance report reads
- * (migrations/0020_b, decision 0045): kept by triggers on delivery_orders and orders.
+ * Each order on a delivery, or failed on it, with the order's facts the delivery-performance
+ * report reads (migrations/0020_b, 0032; decisions 0045, 0059): kept by triggers on
+ * delivery_orders, delivery_failures and orders.
  */
 export const deliveryOrderFacts = pgTable(
   'delivery_order_facts',
@@ -471,6 +517,9 @@ export const deliveryOrderFacts = pgTable(
     customerId: integer('customer_id').notNull(),
     scheduleDate: date('schedule_date', { mode: 'string' }).notNull(),
     deliveredAt: ts('delivered_at'),
+    /** The order left this delivery with items not delivered (0032): when, and 'Failed' / 'Partly delivered'. */
+    failedAt: ts('failed_at'),
+    outcome: text('outcome'),
   },
   (t) => [primaryKey({ columns: [t.deliveryId, t.orderId] })],
 );

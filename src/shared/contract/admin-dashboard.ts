@@ -65,6 +65,8 @@ export const ADMIN_ALERT_TYPES = [
   'order_without_train',
   'delivery_late',
   'delivery_failed',
+  // an order back at the store after a failed (or partly delivered) delivery, not re-planned yet
+  'order_delivery_failed',
 ] as const;
 
 /** GET /dashboard/admin-alerts row. */

@@ -3,9 +3,21 @@ import { DELIVERY_STATUSES, ORDER_STATUSES } from '../order-status';
 import { idNumber, idString } from './common';
 import { TRUCK_STATUSES } from './deliveries';
 
-/** The failed-delivery reasons the crew can give (issue 9). */
+/** The failed-delivery reasons the crew can give for a whole stop (issue 9). */
 export const FAILURE_REASONS = ['Customer absent', 'Refused', 'Address not found'] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/** Why one item could not be handed over (docs/decisions/0058). */
+export const ITEM_FAILURE_REASONS = ['Damaged', 'Refused', 'Missing'] as const;
+export type ItemFailureReason = (typeof ITEM_FAILURE_REASONS)[number];
+/** An item's stored reason: its own, or the stop's when the whole stop failed. */
+export const ANY_FAILURE_REASONS = [
+  'Damaged',
+  'Refused',
+  'Missing',
+  'Customer absent',
+  'Address not found',
+] as const;
 
 /** The largest signature: a PNG data URL of 200 KB. */
 export const MAX_SIGNATURE_CHARS = 204_800;
@@ -32,6 +44,8 @@ export const assignmentSchema = z.object({
   crew_mate_name: z.string().nullable(),
   item_count: z.number().int(),
   confirmed_count: z.number().int(),
+  /** Items reported as not delivered on this delivery. */
+  failed_count: z.number().int(),
   started_at: z.string().nullable(),
   completed_at: z.string().nullable(),
   /** The truck's condition and why (docs/decisions/0057): an Under Repair truck cannot start. */
@@ -69,6 +83,13 @@ export const deliveryItemSchema = z.object({
   recipient_name: z.string().nullable(),
   confirmed_by: z.string().nullable(),
   confirmed_at: z.string().nullable(),
+  /** Reported as not delivered on this delivery ("Could not deliver"), with why and when. */
+  failed: z.boolean(),
+  failure_id: z.string().nullable(),
+  failure_reason: z.enum(ANY_FAILURE_REASONS).nullable(),
+  failure_note: z.string().nullable(),
+  failed_by: z.string().nullable(),
+  failed_at: z.string().nullable(),
 });
 export type DeliveryItem = z.infer<typeof deliveryItemSchema>;
 
@@ -127,4 +148,35 @@ export const failOrderResponse = z.object({
   reason: z.enum(FAILURE_REASONS),
   order_status: z.enum(ORDER_STATUSES),
   delivery_status: z.enum(DELIVERY_STATUSES),
+  /** Items of the order handed over on this delivery before the stop failed (the rest failed). */
+  delivered_items: z.number().int(),
+  failed_items: z.number().int(),
 });
+
+/** POST /deliveries/{id}/fail-item: one item could not be handed over. */
+export const failItemRequest = z.object({
+  order_id: idNumber,
+  product_id: idNumber,
+  reason: z.enum(ITEM_FAILURE_REASONS, { error: `must be one of: ${ITEM_FAILURE_REASONS.join(', ')}` }),
+  note: optionalText(500),
+  /** Made by the phone; the same id sent again answers the stored failure. */
+  failure_id: z.uuid('must be a UUID').optional(),
+});
+export type FailItemRequest = z.input<typeof failItemRequest>;
+
+export const itemFailureSchema = z.object({
+  failure_id: z.string(),
+  delivery_id: z.number().int(),
+  order_id: z.number().int(),
+  product_id: z.number().int(),
+  reason: z.enum(ANY_FAILURE_REASONS),
+  note: z.string().nullable(),
+  failed_by: z.string().nullable(),
+  failed_at: z.string(),
+  /** The order's and the delivery's status after this report. */
+  order_status: z.enum(ORDER_STATUSES),
+  delivery_status: z.enum(DELIVERY_STATUSES),
+  /** true: this answer is a failure stored earlier (a retry changed nothing). */
+  replayed: z.boolean(),
+});
+export type ItemFailure = z.infer<typeof itemFailureSchema>;

@@ -4,10 +4,14 @@ export const prioritySchema = z.enum(['High', 'Medium', 'Low']);
 export type Priority = z.infer<typeof prioritySchema>;
 
 export const managerAlertSchema = z.object({
-  type: z.enum(['trip_near_full', 'order_without_train', 'delivery_without_crew']),
+  type: z.enum(['trip_near_full', 'order_without_train', 'delivery_without_crew', 'order_delivery_failed']),
   severity: z.enum(['high', 'medium']),
   message: z.string(),
-  /** The trip, order or delivery the alert is about. */
+  /**
+   * The trip, order or delivery the alert is about. order_delivery_failed: an order back at the
+   * store after a failed or partly delivered delivery, until it is loaded on a truck again, sent
+   * back to Kandy or cancelled (decision 0058).
+   */
   ref_id: z.number().int(),
 });
 export type ManagerAlert = z.infer<typeof managerAlertSchema>;

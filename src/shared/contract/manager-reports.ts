@@ -23,7 +23,13 @@ export const driverHoursRow = z.object({
 });
 export type DriverHoursRow = z.infer<typeof driverHoursRow>;
 
-export const performanceStatusSchema = z.enum(['On Time', 'Late', 'Pending']);
+/**
+ * On Time, Late, Pending (still out); Failed and Partly delivered: the order left that delivery
+ * with items not delivered (decision 0059).
+ */
+export const PERFORMANCE_STATUSES = ['On Time', 'Late', 'Pending', 'Failed', 'Partly delivered'] as const;
+export const performanceStatusSchema = z.enum(PERFORMANCE_STATUSES);
+export type PerformanceStatus = (typeof PERFORMANCE_STATUSES)[number];
 
 /** GET /report/delivery-performance row (portal-spec §3). */
 export const deliveryPerformanceRow = z.object({
@@ -32,7 +38,7 @@ export const deliveryPerformanceRow = z.object({
   customer_name: z.string(),
   status: z.string(),
   performance_status: performanceStatusSchema,
-  /** When the order was delivered, else when its truck leaves. */
+  /** When the order was delivered, or failed on this delivery, else when its truck leaves. */
   delivery_date_time: z.string(),
   /** Hours past the end of the requested day (0 when on time). */
   hours_delay: z.number(),

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { CUSTOMER_STAGES } from '../order-progress';
 import { ORDER_STATUSES } from '../order-status';
 import { idNumber, idString, isoDate, pageQuery } from './common';
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
+/** Where the order is, in the customer's words (src/shared/order-progress.ts, decision 0058). */
+export const customerStageSchema = z.enum(CUSTOMER_STAGES);
 
 /** POST /customers/{id}/orders (portal-spec §7) plus the optional fields of the new-order form. */
 export const createOrderRequest = z.object({
@@ -44,6 +47,9 @@ export const orderSummarySchema = z.object({
   status: orderStatusSchema,
   item_count: z.number().int(),
   total: z.number(),
+  /** The status in the customer's words: "Approved, waiting for a train", "Partly delivered: 2 of 3 items". */
+  status_label: z.string(),
+  customer_stage: customerStageSchema,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const orderListResponse = z.array(orderSummarySchema);
@@ -58,12 +64,34 @@ export const orderListQuery = z
   .extend(pageQuery(10, 100).shape);
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 
+/**
+ * What became of an item (decision 0058): still to deliver (`pending`), handed over
+ * (`delivered`), not delivered and back at the store to deliver again (`awaiting_redelivery`),
+ * or sent back to Kandy and credited (`returned`).
+ */
+export const ITEM_STATES = ['pending', 'delivered', 'awaiting_redelivery', 'returned'] as const;
+export type ItemState = (typeof ITEM_STATES)[number];
+
+export const itemFailureNoteSchema = z.object({
+  reason: z.string(),
+  note: z.string().nullable(),
+  failed_at: z.string(),
+  delivery_id: z.number().int(),
+});
+
 export const orderItemSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
   quantity: z.number().int(),
   unit_price: z.number(),
   line_total: z.number(),
+  state: z.enum(ITEM_STATES),
+  delivered_at: z.string().nullable(),
+  /** Its latest failed delivery, if any (also once delivered or returned after it). */
+  last_failure: itemFailureNoteSchema.nullable(),
+  returned_at: z.string().nullable(),
+  /** Credited when it was sent back to Kandy; 0 otherwise. */
+  credit: z.number(),
 });
 
 export const statusChangeSchema = z.object({
@@ -134,6 +162,28 @@ export const receiptSchema = z.object({
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
+/** A delivery the order left with items not delivered: the timeline's failure step. */
+export const deliveryFailureSchema = z.object({
+  delivery_id: z.number().int(),
+  route_name: z.string(),
+  failed_at: z.string(),
+  /** The stop's reason when the whole stop failed; null when each item gave its own. */
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Items handed over on that delivery, and items not delivered there. */
+  delivered_items: z.number().int(),
+  failed_items: z.number().int(),
+  items: z.array(
+    z.object({
+      product_name: z.string(),
+      quantity: z.number().int(),
+      reason: z.string(),
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
+
 /** GET /orders/{id}: the order detail of portal-spec §3 with totals, legs and timeline. */
 export const orderDetailSchema = z.object({
   order_id: z.number().int(),
@@ -158,6 +208,18 @@ export const orderDetailSchema = z.object({
   changes: z.array(orderChangeSchema),
   attachments: z.array(attachmentSchema),
   receipts: z.array(receiptSchema),
+  status_label: z.string(),
+  customer_stage: customerStageSchema,
+  /** What happens next, when the stage needs a word ("back at the Colombo store: we will deliver them again"). */
+  next_step: z.string().nullable(),
+  /** Oldest first. */
+  delivery_failures: z.array(deliveryFailureSchema),
+  /** When the undelivered items were sent back to Kandy; null when none were. */
+  returned_at: z.string().nullable(),
+  /** Credited: the items sent back, and the delivery fee when nothing was delivered. */
+  credit: z.number(),
+  /** total - credit. */
+  amount_due: z.number(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

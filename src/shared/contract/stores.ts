@@ -26,6 +26,8 @@ export const storeOrderLineSchema = z.object({
   /** The truck delivery it is loaded on, not started yet; null when not loaded. */
   delivery_id: z.number().int().nullable(),
   delivery_date_time: z.string().nullable(),
+  /** Back at the store after a failed delivery: to deliver again or send back to Kandy (decision 0058). */
+  failed_delivery: z.boolean(),
 });
 export type StoreOrderLine = z.infer<typeof storeOrderLineSchema>;
 

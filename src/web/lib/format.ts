@@ -35,3 +35,19 @@ export function formatSpace(value: number): string {
 export function todayIso(now = new Date()): string {
   return format(now, 'yyyy-MM-dd');
 }
+
+const BUSINESS_DATE_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Colombo',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** An ISO instant in Colombo time, the business's clock (src/shared/dates.ts): "14 Mar 2025, 09:30". */
+export function formatBusinessDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = parseISO(value);
+  return isValid(date) ? BUSINESS_DATE_TIME.format(date) : value;
+}

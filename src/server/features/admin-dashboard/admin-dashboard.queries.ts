@@ -138,7 +138,7 @@ export async function troubledDeliveries(db: Executor, now: Date, limit: number)
     sql`select d.delivery_id as id, d.status, r.name as route_name, t.plate_number,
                ${isoTimestamp('d.delivery_date_time')} as start, ${isoTimestamp('d.end_date_time')} as end
         from deliveries d join routes r on r.route_id = d.route_id join trucks t on t.truck_id = d.truck_id
-        where d.status <> 'Delivered' and d.end_date_time < ${now.toISOString()}
+        where d.status in ('Scheduled', 'In Transit') and d.end_date_time < ${now.toISOString()}
         order by d.end_date_time desc limit ${limit}`,
   );
   return res.rows;

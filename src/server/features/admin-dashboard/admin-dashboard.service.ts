@@ -5,6 +5,7 @@ import type { AdminAlert, AdminChartData, AdminStats, MonthFigures } from '#shar
 import type { PeriodQuery } from '#shared/contract/common';
 import { addDays, businessDate, businessDateTime, startOfBusinessDay } from '#shared/dates';
 import * as manager from '../dashboard/manager-stats.queries';
+import { failedOrderAlertMessage } from '../dashboard/manager-stats.service';
 import { toCents, utilisationPercent } from '../trains/allocation';
 import * as q from './admin-dashboard.queries';
 
@@ -142,14 +143,22 @@ const LIMIT = 8;
 export async function adminAlerts(ctx: AppContext): Promise<AdminAlert[]> {
   const now = ctx.clock();
   const today = businessDate(now);
-  const [stock, full, noTrain, troubled] = await Promise.all([
+  const [stock, full, noTrain, troubled, failed] = await Promise.all([
     q.stockAlerts(ctx.db, LIMIT),
     manager.nearFullTrips(ctx.db, now, NEAR_FULL_PERCENT, LIMIT),
     manager.ordersWithoutTrain(ctx.db, today, addDays(today, NO_TRAIN_ALERT_DAYS), LIMIT),
     q.troubledDeliveries(ctx.db, now, LIMIT),
+    manager.openDeliveryFailures(ctx.db, LIMIT),
   ]);
   const nowIso = now.toISOString();
   return [
+    ...failed.map((f) => ({
+      type: 'order_delivery_failed' as const,
+      severity: 'high' as const,
+      message: failedOrderAlertMessage(f),
+      time: f.failed_at,
+      ref_id: f.id,
+    })),
     ...troubled.map((d) =>
       d.status === 'Scheduled'
         ? {

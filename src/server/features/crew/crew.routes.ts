@@ -10,10 +10,12 @@ import {
   deliveryItemSchema,
   deliveryOrderParams,
   employeeParam,
+  failItemRequest,
   failOrderRequest,
   failOrderResponse,
+  itemFailureSchema,
 } from '#shared/contract/crew';
-import { assignments, confirmItem, deliveryItems, failOrder, startDelivery } from './crew.service';
+import { assignments, confirmItem, deliveryItems, failItem, failOrder, startDelivery } from './crew.service';
 
 const refused = { 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 
@@ -88,12 +90,32 @@ export function registerCrewRoutes(app: App, ctx: AppContext): void {
   );
 
   app.post(
+    '/api/deliveries/:id/fail-item',
+    {
+      config: { permission: 'deliveries:crew' },
+      schema: {
+        tags: ['crew'],
+        summary:
+          'One item could not be handed over (Damaged, Refused, Missing), next to confirmed ones; idempotent by item and by failure_id. 201 stored now, 200 stored before',
+        params: idParam,
+        body: failItemRequest,
+        response: { 200: itemFailureSchema, 201: itemFailureSchema, ...refused },
+      },
+    },
+    async (request, reply) => {
+      const { created, failure } = await failItem(ctx, currentUser(request), request.params.id, request.body);
+      return reply.status(created ? 201 : 200).send(failure);
+    },
+  );
+
+  app.post(
     '/api/deliveries/:id/orders/:order_id/fail',
     {
       config: { permission: 'deliveries:crew' },
       schema: {
         tags: ['crew'],
-        summary: 'The order could not be delivered: back to Scheduled at the store, the manager is alerted',
+        summary:
+          'The stop could not be served: every item not handed over yet fails, the order goes back to Scheduled at the store (partly delivered when items were handed over), the manager is alerted',
         params: deliveryOrderParams,
         body: failOrderRequest,
         response: { 200: failOrderResponse, ...refused },

@@ -31,7 +31,8 @@ export async function seedCustomerNotifications(tx: Tx, now: Date): Promise<numb
         select o.customer_id,
                case when h.to_status = 'Cancelled' then 'Alert' else 'Info' end,
                case h.to_status
-                 when 'Scheduled' then 'Order #' || o.order_id || ' is approved and scheduled for delivery.'
+                 when 'Scheduled' then 'Order #' || o.order_id
+                   || case when h.reason like 'Booked on train%' then ': Booked on a train.' else ': Approved, waiting for a train.' end
                  when 'In Transit' then 'Order #' || o.order_id || ' is out for delivery today.'
                  when 'Delivered' then 'Order #' || o.order_id || ' has been delivered.'
                  else 'Order #' || o.order_id || ' was cancelled' || coalesce(': ' || h.reason, '.')

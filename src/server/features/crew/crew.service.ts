@@ -2,7 +2,15 @@ import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
-import type { Assignment, Confirmation, ConfirmItemRequest, FailOrderRequest } from '#shared/contract/crew';
+import type {
+  Assignment,
+  Confirmation,
+  ConfirmItemRequest,
+  FailItemRequest,
+  FailOrderRequest,
+  FailureReason,
+  ItemFailure,
+} from '#shared/contract/crew';
 import { notifyEmployees, notifyManagers, publishChange } from '../notifications/notifications.service';
 import { transitionOrder } from '../orders/order-transitions';
 import * as q from './crew.queries';
@@ -189,11 +197,51 @@ async function answer(tx: Tx, c: q.StoredConfirmation, replayed: boolean): Promi
   return { ...c, order_status: orderStatus!, delivery_status: d!.status, replayed };
 }
 
+async function failureAnswer(tx: Tx, f: q.StoredItemFailure, replayed: boolean): Promise<ItemFailure> {
+  const d = await q.findCrewDelivery(tx, f.delivery_id);
+  const orderStatus = await q.orderStatusOf(tx, f.order_id);
+  return { ...f, order_status: orderStatus!, delivery_status: d!.status, replayed };
+}
+
+/** Items are confirmed or failed only while the delivery is on the road. */
+function assertOnTheRoad(d: q.CrewDeliveryRow, what: string) {
+  if (d.status !== 'In Transit') {
+    throw conflict(
+      `Delivery ${d.delivery_id} is ${d.status}: items can be ${what} only while it is In Transit${d.status === 'Scheduled' ? ' (start it first)' : ''}`,
+    );
+  }
+}
+
+/** The item is on the delivery and still to settle there; 422 / 409 naming what it is otherwise. */
+async function openItem(
+  tx: Tx,
+  deliveryId: number,
+  orderId: number,
+  productId: number,
+  action: 'confirmed' | 'reported as not delivered',
+) {
+  const where = await q.findItemOnDelivery(tx, deliveryId, orderId, productId);
+  if (!where.on_delivery) throw unprocessable(`order_id: order ${orderId} is not on delivery ${deliveryId}`);
+  if (!where.has_item) throw unprocessable(`product_id: order ${orderId} has no product ${productId}`);
+  if (where.delivered_on !== null) {
+    throw conflict(
+      `${where.product_name} of order ${orderId} was delivered on delivery ${where.delivered_on}: it cannot be ${action} again`,
+    );
+  }
+  if (where.failed_reason !== null) {
+    throw conflict(
+      `${where.product_name} of order ${orderId} was reported as not delivered (${where.failed_reason.toLowerCase()}) on this delivery: it cannot be ${action} now`,
+    );
+  }
+  return where;
+}
+
 /**
  * POST /deliveries/{id}/confirm-item: proof of delivery of one item. Idempotent: the same
  * item, or the same confirmation_id, answers the stored confirmation and changes nothing. The
- * delivery row lock serialises every confirmation of one truck, so parallel retries write one
- * row. The last item of an order makes it Delivered; the last order, the delivery.
+ * delivery row lock serialises every confirmation and failure of one truck, so parallel retries
+ * write one row. The last item of an order settles it (Delivered, or partly delivered when an
+ * item failed: decision 0058); the last order, the delivery.
  */
 export async function confirmItem(
   ctx: AppContext,
@@ -222,17 +270,8 @@ export async function confirmItem(
     }
     const stored = await q.findConfirmationOfItem(tx, deliveryId, input.order_id, input.product_id);
     if (stored) return { created: false, confirmation: await answer(tx, stored, true) };
-    if (d.status !== 'In Transit') {
-      throw conflict(
-        `Delivery ${deliveryId} is ${d.status}: items can be confirmed only while it is In Transit${d.status === 'Scheduled' ? ' (start it first)' : ''}`,
-      );
-    }
-    const where = await q.findItemOnDelivery(tx, deliveryId, input.order_id, input.product_id);
-    if (!where.on_delivery)
-      throw unprocessable(`order_id: order ${input.order_id} is not on delivery ${deliveryId}`);
-    if (!where.has_item) {
-      throw unprocessable(`product_id: order ${input.order_id} has no product ${input.product_id}`);
-    }
+    assertOnTheRoad(d, 'confirmed');
+    await openItem(tx, deliveryId, input.order_id, input.product_id, 'confirmed');
     await q.insertConfirmation(tx, {
       deliveryId,
       orderId: input.order_id,
@@ -244,45 +283,189 @@ export async function confirmItem(
       signature: input.signature ?? null,
       note: input.note ?? null,
     });
-    if ((await q.unconfirmedItemCount(tx, deliveryId, input.order_id)) === 0) {
-      const who = input.recipient_name ? `, received by ${input.recipient_name}` : '';
-      await transitionOrder(tx, {
-        orderId: input.order_id,
-        to: 'Delivered',
-        actorUserId: user.userId,
-        reason: `Every item confirmed on delivery ${deliveryId}${who}`,
-        at: now,
-        notice: { message: `Order #${input.order_id} has been delivered${who}.` },
-      });
-      await completeIfDone(tx, d, now);
-    }
+    await settleIfDone(tx, d, user, input.order_id, now, { recipient: input.recipient_name ?? null });
     const created = await q.findConfirmationOfItem(tx, deliveryId, input.order_id, input.product_id);
     return { created: true, confirmation: await answer(tx, created!, false) };
   });
 }
 
-/** The delivery is done when no order on it is still open. */
+/**
+ * POST /deliveries/{id}/fail-item: one item could not be handed over (Damaged, Refused, Missing),
+ * while the others of the order may be confirmed. Idempotent like confirm-item (the same item, or
+ * the same failure_id). The last item of the order settles it.
+ */
+export async function failItem(
+  ctx: AppContext,
+  user: AuthUser,
+  deliveryId: number,
+  input: FailItemRequest & { note?: string | null },
+): Promise<{ created: boolean; failure: ItemFailure }> {
+  const now = ctx.clock();
+  return withActor(ctx.db, user.userId, async (tx) => {
+    const d = await deliveryFor(tx, user, deliveryId, true);
+    crewMember(d, user, 'report an item as not delivered');
+    if (input.failure_id) {
+      const same = await q.findItemFailureByClientId(tx, input.failure_id);
+      if (same) {
+        if (
+          same.delivery_id !== deliveryId ||
+          same.order_id !== input.order_id ||
+          same.product_id !== input.product_id
+        ) {
+          throw conflict(
+            `failure_id ${input.failure_id} was already used for product ${same.product_id} of order ${same.order_id} on delivery ${same.delivery_id}`,
+          );
+        }
+        return { created: false, failure: await failureAnswer(tx, same, true) };
+      }
+    }
+    const stored = await q.findItemFailureOfItem(tx, deliveryId, input.order_id, input.product_id);
+    if (stored) return { created: false, failure: await failureAnswer(tx, stored, true) };
+    assertOnTheRoad(d, 'reported as not delivered');
+    await openItem(tx, deliveryId, input.order_id, input.product_id, 'reported as not delivered');
+    await q.insertItemFailures(tx, {
+      deliveryId,
+      orderId: input.order_id,
+      productIds: [input.product_id],
+      reason: input.reason,
+      note: input.note ?? null,
+      userId: user.userId,
+      at: now,
+      clientId: input.failure_id ?? null,
+    });
+    await settleIfDone(tx, d, user, input.order_id, now, {});
+    const created = await q.findItemFailureOfItem(tx, deliveryId, input.order_id, input.product_id);
+    return { created: true, failure: await failureAnswer(tx, created!, false) };
+  });
+}
+
+const quantityOf = (i: { product_name: string; quantity: number }) => `${i.product_name} x ${i.quantity}`;
+const itemWords = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/**
+ * When every item of the order is settled on this delivery: all handed over -> Delivered (as
+ * before); some not -> the order leaves the truck and goes back to Scheduled at the store with
+ * the items still to deliver (a failed or partly delivered order, decision 0058). Then the
+ * delivery ends if it was its last order.
+ */
+async function settleIfDone(
+  tx: Tx,
+  d: q.CrewDeliveryRow,
+  user: AuthUser,
+  orderId: number,
+  now: Date,
+  stop: { recipient?: string | null; reason?: FailureReason; note?: string | null },
+) {
+  if ((await q.openItemCount(tx, d.delivery_id, orderId)) > 0) return;
+  const failed = await q.failedItemCount(tx, d.delivery_id, orderId);
+  if (failed === 0) {
+    const who = stop.recipient ? `, received by ${stop.recipient}` : '';
+    await transitionOrder(tx, {
+      orderId,
+      to: 'Delivered',
+      actorUserId: user.userId,
+      reason: `Every item confirmed on delivery ${d.delivery_id}${who}`,
+      at: now,
+      notice: { message: `Order #${orderId} has been delivered${who}.` },
+    });
+  } else {
+    await leaveTruck(tx, d, user, orderId, now, failed, stop);
+  }
+  await completeIfDone(tx, d, now);
+}
+
+/** The order leaves the truck with items not delivered: recorded, back to Scheduled, people told. */
+async function leaveTruck(
+  tx: Tx,
+  d: q.CrewDeliveryRow,
+  user: AuthUser,
+  orderId: number,
+  now: Date,
+  failedHere: number,
+  stop: { reason?: FailureReason; note?: string | null },
+) {
+  const deliveredHere = await q.confirmedItemCount(tx, d.delivery_id, orderId);
+  const [failedItems, shape, deliveredAll] = await Promise.all([
+    q.failedItemsOf(tx, d.delivery_id, orderId),
+    q.orderShape(tx, orderId),
+    q.deliveredItemCount(tx, orderId),
+  ]);
+  // the truck's row first (its facts go), then the failure's (its facts come): migration 0032
+  await q.removeOrderFromDelivery(tx, d.delivery_id, orderId);
+  await q.insertFailure(tx, {
+    deliveryId: d.delivery_id,
+    orderId,
+    reason: stop.reason ?? null,
+    note: stop.reason ? (stop.note ?? null) : null,
+    userId: user.userId,
+    at: now,
+    deliveredItems: deliveredHere,
+    failedItems: failedHere,
+  });
+  const store = shape.city ? `the ${shape.city} store` : 'the store';
+  const what = stop.reason
+    ? `${stop.reason.toLowerCase()}${stop.note ? ` (${stop.note})` : ''}`
+    : failedItems
+        .map((i) => `${quantityOf(i)} (${i.reason.toLowerCase()}${i.note ? `: ${i.note}` : ''})`)
+        .join(', ');
+  const partly = deliveredAll > 0;
+  const left = shape.items - deliveredAll;
+  const it = left === 1 ? 'it' : 'them';
+  await transitionOrder(tx, {
+    orderId,
+    to: 'Scheduled',
+    actorUserId: user.userId,
+    reason: partly
+      ? `Partly delivered on delivery ${d.delivery_id}: ${itemWords(deliveredAll)} of ${shape.items} handed over; not delivered: ${what}`
+      : `Delivery ${d.delivery_id} failed: ${what}`,
+    at: now,
+    failedDelivery: true,
+    notice: {
+      message: partly
+        ? `We delivered ${deliveredAll} of ${itemWords(shape.items)} of order #${orderId}. Not delivered today: ${what}. ${left === 1 ? 'It is' : 'They are'} back at ${store} and we will deliver ${it} again.`
+        : `We could not deliver order #${orderId} today: ${what}. It is back at ${store} and we will deliver it again.`,
+      alert: true,
+    },
+  });
+  await notifyManagers(tx, {
+    type: 'Alert',
+    message: `${partly ? 'Partly delivered' : 'Failed delivery'}: order #${orderId} on delivery #${d.delivery_id} (${d.route_name})${partly ? `, ${deliveredAll} of ${itemWords(shape.items)} delivered` : ''}: ${what}. ${partly ? `The other ${itemWords(left)} ${left === 1 ? 'is' : 'are'}` : 'The order is'} back to Scheduled at ${store}: load ${it} on a truck or send ${it} back to Kandy.`,
+    at: now,
+    deliveryId: d.delivery_id,
+    orderId,
+  });
+}
+
+/**
+ * The delivery ends when no order on it is still open: Delivered when it handed over at least
+ * one item, Failed when every order on it failed (decision 0058).
+ */
 async function completeIfDone(tx: Tx, d: q.CrewDeliveryRow, now: Date) {
   if ((await q.openOrderCount(tx, d.delivery_id)) > 0) return;
-  await q.setDeliveryStatus(tx, d.delivery_id, 'Delivered', now);
+  const status = (await q.handedOverAny(tx, d.delivery_id)) ? 'Delivered' : 'Failed';
+  await q.setDeliveryStatus(tx, d.delivery_id, status, now);
   await notifyEmployees(tx, [d.driver_employee_id, d.assistant_employee_id], {
     type: 'Info',
-    message: `Delivery #${d.delivery_id} on ${d.route_name} is complete: every order is done. Thank you!`,
+    message:
+      status === 'Delivered'
+        ? `Delivery #${d.delivery_id} on ${d.route_name} is complete: every order is done. Thank you!`
+        : `Delivery #${d.delivery_id} on ${d.route_name} has ended: no order could be delivered, the goods go back to the store.`,
     at: now,
     deliveryId: d.delivery_id,
   });
   await publishChange(tx, {
     kind: 'delivery',
     delivery_id: d.delivery_id,
-    status: 'Delivered',
+    status,
     employee_ids: [d.driver_employee_id, d.assistant_employee_id],
   });
 }
 
 /**
- * POST /deliveries/{id}/orders/{order_id}/fail: the order could not be handed over. It leaves
- * the truck and goes back to Scheduled (its goods stay at the store for another delivery), the
- * attempt is recorded, the customer and the managers are told.
+ * POST /deliveries/{id}/orders/{order_id}/fail: the stop could not be served (Customer absent,
+ * Refused, Address not found). Every item of the order not handed over yet fails with that
+ * reason; the order leaves the truck and goes back to Scheduled (its goods stay at the store for
+ * another delivery), partly delivered when items were handed over before (decision 0058).
  */
 export async function failOrder(
   ctx: AppContext,
@@ -304,49 +487,29 @@ export async function failOrder(
     if (!orders.includes(orderId)) throw notFound(`Order ${orderId} is not on delivery ${deliveryId}`);
     const status = await q.orderStatusOf(tx, orderId);
     if (status !== 'In Transit') throw conflict(`Order ${orderId} is already ${status}`);
-    if ((await q.confirmedItemCount(tx, deliveryId, orderId)) > 0) {
-      throw conflict(
-        `Order ${orderId} has items confirmed as received: confirm the rest, or ask the manager to handle a partial delivery`,
-      );
-    }
     const note = input.note ?? null;
-    await q.insertFailure(tx, {
+    const failedNow = await q.insertItemFailures(tx, {
       deliveryId,
       orderId,
+      productIds: null,
       reason: input.reason,
       note,
       userId: user.userId,
       at: now,
     });
-    await q.removeOrderFromDelivery(tx, deliveryId, orderId);
-    const why = `${input.reason.toLowerCase()}${note ? ` (${note})` : ''}`;
-    await transitionOrder(tx, {
-      orderId,
-      to: 'Scheduled',
-      actorUserId: user.userId,
-      reason: `Delivery ${deliveryId} failed: ${why}`,
-      at: now,
-      failedDelivery: true,
-      notice: {
-        message: `We could not deliver order #${orderId} today: ${why}. It is back at the store and will be scheduled again.`,
-        alert: true,
-      },
-    });
-    await notifyManagers(tx, {
-      type: 'Alert',
-      message: `Failed delivery: order #${orderId} on delivery #${deliveryId} (${d.route_name}): ${why}. The order is back to Scheduled at the store.`,
-      at: now,
-      deliveryId,
-      orderId,
-    });
-    await completeIfDone(tx, d, now);
+    if (failedNow === 0) {
+      throw conflict(`Order ${orderId} has no item left to deliver on delivery ${deliveryId}`);
+    }
+    await settleIfDone(tx, d, user, orderId, now, { reason: input.reason, note });
     const after = await q.findCrewDelivery(tx, deliveryId);
     return {
       delivery_id: deliveryId,
       order_id: orderId,
       reason: input.reason,
-      order_status: 'Scheduled' as const,
+      order_status: (await q.orderStatusOf(tx, orderId))!,
       delivery_status: after!.status,
+      delivered_items: await q.confirmedItemCount(tx, deliveryId, orderId),
+      failed_items: await q.failedItemCount(tx, deliveryId, orderId),
     };
   });
 }

@@ -299,6 +299,8 @@ describe('POST /api/deliveries/{id}/orders/{order_id}/fail', () => {
       reason: 'Customer absent',
       order_status: 'Scheduled',
       delivery_status: 'In Transit',
+      delivered_items: 0,
+      failed_items: 2,
     });
     expect(await statusOf('orders', o!.orderId)).toBe('Scheduled');
     const onTruck = await app.ctx.db.execute(

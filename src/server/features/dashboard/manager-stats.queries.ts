@@ -49,7 +49,7 @@ export async function headlineCounts(db: Executor, now: Date, onTimeSince: Date)
   }>(
     sql`select
           (select count(*) from train_trips where arrival_date_time > ${now.toISOString()})::int as active_train_trips,
-          (select count(*) from deliveries where status <> 'Delivered')::int as active_truck_routes,
+          (select count(*) from deliveries where status in ('Scheduled', 'In Transit'))::int as active_truck_routes,
           (select count(*) from orders where status = 'Pending')::int as pending_orders,
           coalesce(sum(r.delivered), 0)::int as delivered, coalesce(sum(r.on_time), 0)::int as on_time
         from (${deliveredSinceRows(now, onTimeSince)}) r`,
@@ -148,6 +148,38 @@ export async function deliveriesWithoutCrew(db: Executor, now: Date, limit: numb
         where d.status = 'Scheduled' and d.delivery_date_time > ${now.toISOString()}
           and (d.driver_employee_id is null or d.assistant_employee_id is null)
         order by d.delivery_date_time limit ${limit}`,
+  );
+  return res.rows;
+}
+
+/**
+ * Orders back at the store after a failed or partly delivered delivery and not re-planned yet:
+ * the open failures (delivery_failures.open, kept by triggers: migration 0031, decision 0058),
+ * oldest first, from their partial index.
+ */
+export async function openDeliveryFailures(db: Executor, limit: number) {
+  const res = await db.execute<{
+    id: number;
+    customer: string;
+    delivery_id: number;
+    failed_at: string;
+    reason: string | null;
+    delivered_items: number;
+    failed_items: number;
+    items_left: number;
+    city: string | null;
+  }>(
+    sql`select f.order_id as id, c.name as customer, f.delivery_id, ${isoTimestamp('f.failed_at')} as failed_at,
+          f.reason, f.delivered_items, f.failed_items,
+          (select count(*) from order_items i where i.order_id = f.order_id
+              and not exists (select 1 from item_confirmations ic where ic.order_id = i.order_id and ic.product_id = i.product_id))::int
+            as items_left,
+          ci.name as city
+        from (select * from delivery_failures where open order by failed_at, failure_id limit ${limit}) f
+        join orders o on o.order_id = f.order_id
+        join customers c on c.customer_id = o.customer_id
+        left join cities ci on ci.city_id = o.city_id
+        order by f.failed_at, f.failure_id`,
   );
   return res.rows;
 }

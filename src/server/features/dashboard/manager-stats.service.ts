@@ -30,19 +30,42 @@ export function onTimeRate(onTime: number, delivered: number): number | null {
   return delivered > 0 ? Math.round((onTime / delivered) * 1000) / 10 : null;
 }
 
+const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/** The alert of an order back at the store after a failed delivery (manager and admin). */
+export function failedOrderAlertMessage(
+  f: Awaited<ReturnType<typeof q.openDeliveryFailures>>[number],
+): string {
+  const when = businessDateTime(new Date(f.failed_at));
+  const store = f.city ? `the ${f.city} store` : 'the store';
+  const it = f.items_left === 1 ? 'it' : 'them';
+  const what =
+    f.delivered_items > 0
+      ? `was partly delivered on delivery #${f.delivery_id} at ${when} (${items(f.delivered_items)} handed over)`
+      : `failed on delivery #${f.delivery_id} at ${when}${f.reason ? ` (${f.reason.toLowerCase()})` : ''}`;
+  return `Order #${f.id} for ${f.customer} ${what}: ${items(f.items_left)} back at ${store}. Load ${it} on a truck or send ${it} back to Kandy.`;
+}
+
 /** GET /dashboard/manager-stats: every figure from the database, none hard-coded. */
 export async function managerStats(ctx: AppContext): Promise<ManagerStats> {
   const now = ctx.clock();
   const today = businessDate(now);
-  const [counts, trips, pending, full, noTrain, noCrew] = await Promise.all([
+  const [counts, trips, pending, full, noTrain, noCrew, failed] = await Promise.all([
     q.headlineCounts(ctx.db, now, new Date(now.getTime() - ON_TIME_WINDOW_DAYS * DAY_MS)),
     q.upcomingTrips(ctx.db, now, 5),
     q.pendingByDeadline(ctx.db, 8),
     q.nearFullTrips(ctx.db, now, NEAR_FULL_PERCENT, 5),
     q.ordersWithoutTrain(ctx.db, today, addDays(today, NO_TRAIN_ALERT_DAYS), 10),
     q.deliveriesWithoutCrew(ctx.db, now, 10),
+    q.openDeliveryFailures(ctx.db, 10),
   ]);
   const alerts: ManagerAlert[] = [
+    ...failed.map((f) => ({
+      type: 'order_delivery_failed' as const,
+      severity: 'high' as const,
+      message: failedOrderAlertMessage(f),
+      ref_id: f.id,
+    })),
     ...noTrain.map((o) => ({
       type: 'order_without_train' as const,
       severity: 'high' as const,

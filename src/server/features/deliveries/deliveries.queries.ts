@@ -22,7 +22,7 @@ export interface DeliveryFilter {
 function where(f: DeliveryFilter): SQL {
   const parts = [sql`true`];
   if (f.status) parts.push(sql`d.status = ${f.status}`);
-  if (f.openOnly) parts.push(sql`d.status <> 'Delivered'`);
+  if (f.openOnly) parts.push(sql`d.status in ('Scheduled', 'In Transit')`);
   if (f.routeId !== undefined) parts.push(sql`d.route_id = ${f.routeId}`);
   if (f.truckId !== undefined) parts.push(sql`d.truck_id = ${f.truckId}`);
   if (f.employeeId !== undefined)

@@ -9,7 +9,7 @@ const truckColumns = sql`t.truck_id, t.plate_number, t.status, t.capacity::float
 // the runs not started yet, from the partial index of open deliveries (migration 0004)
 const truckJoins = sql`join stores s on s.store_id = t.store_id join cities ci on ci.city_id = s.city_id
   left join (select truck_id, count(*) as n from deliveries
-              where status <> 'Delivered' and status = 'Scheduled' group by truck_id) open on open.truck_id = t.truck_id`;
+              where status = 'Scheduled' group by truck_id) open on open.truck_id = t.truck_id`;
 
 export async function listTrucks(db: Executor): Promise<Truck[]> {
   const res = await db.execute<Truck>(

@@ -187,11 +187,11 @@ export type OpenRun = {
   loaded_space: number;
 };
 
-/** The truck's runs not yet Delivered, soonest first. */
+/** The truck's runs not finished (neither Delivered nor Failed), soonest first. */
 export async function openRunsOfTruck(db: Executor, truckId: number): Promise<OpenRun[]> {
   const res = await db.execute<OpenRun>(
     sql`select delivery_id, status, ${isoTimestamp('delivery_date_time')} as start_at, loaded_space::float8 as loaded_space
-        from deliveries where truck_id = ${truckId} and status <> 'Delivered'
+        from deliveries where truck_id = ${truckId} and status in ('Scheduled', 'In Transit')
         order by delivery_date_time, delivery_id`,
   );
   return res.rows;

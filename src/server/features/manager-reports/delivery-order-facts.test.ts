@@ -6,8 +6,9 @@ import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import { setOrderStatus } from '../orders/orders.queries';
 
-// delivery_order_facts (migration 0020_b) is kept by triggers in the writer's transaction: after
-// every kind of write, also concurrent ones, it must equal delivery_orders joined to orders; and
+// delivery_order_facts (migrations 0020_b, 0032) is kept by triggers in the writer's transaction:
+// after every kind of write, also concurrent ones, it must equal delivery_orders joined to orders
+// with the orders that failed on a delivery (delivery_failures); and
 // the CSV rows stored from it (delivery_csv_lines, migration 0025) what the CSV writer writes.
 const { app } = await createTestApp();
 const db = app.ctx.db;
@@ -16,12 +17,19 @@ const SIGNATURE = `data:image/png;base64,${Buffer.from('a signature').toString('
 
 async function expectFactsExact() {
   const facts = await db.execute(
-    sql`select delivery_id, order_id, customer_id, schedule_date::text, delivered_at::text
-          from delivery_order_facts order by order_id`,
+    sql`select delivery_id, order_id, customer_id, schedule_date::text, delivered_at::text, failed_at::text, outcome
+          from delivery_order_facts order by order_id, delivery_id`,
   );
+  // the orders on a delivery, and those that left one with items not delivered (migration 0032)
   const live = await db.execute(
-    sql`select x.delivery_id, x.order_id, o.customer_id, o.schedule_date::text, o.delivered_at::text
-          from delivery_orders x join orders o using (order_id) order by order_id`,
+    sql`select x.delivery_id, x.order_id, o.customer_id, o.schedule_date::text, x.delivered_at, x.failed_at, x.outcome
+          from (select delivery_id, l.order_id, o.delivered_at::text, null as failed_at, null as outcome
+                  from delivery_orders l join orders o using (order_id)
+                union all
+                select delivery_id, order_id, null, failed_at::text,
+                       case when delivered_items > 0 then 'Partly delivered' else 'Failed' end
+                  from delivery_failures) x
+          join orders o using (order_id) order by order_id, delivery_id`,
   );
   expect(facts.rows).toEqual(live.rows);
   // and the CSV rows stored from them (migrations/0025)
@@ -53,13 +61,14 @@ describe('delivery_order_facts', () => {
     });
     expect(fail.statusCode, fail.body).toBe(200);
     await expectFactsExact();
-    const facts = await db.execute<{ order_id: number; delivered: boolean }>(
-      sql`select order_id, delivered_at is not null as delivered from delivery_order_facts
+    const facts = await db.execute<{ order_id: number; delivered: boolean; outcome: string | null }>(
+      sql`select order_id, delivered_at is not null as delivered, outcome from delivery_order_facts
            where delivery_id = ${s.deliveryId} order by order_id`,
     );
+    // the failed order stays a row of the delivery, rated Failed (decision 0059)
     expect(facts.rows).toEqual(
-      [a, c, d]
-        .map((o) => ({ order_id: o!.orderId, delivered: o === a }))
+      [a, b, c, d]
+        .map((o) => ({ order_id: o!.orderId, delivered: o === a, outcome: o === b ? 'Failed' : null }))
         .sort((x, y) => x.order_id - y.order_id),
     );
     // a second scene: a loaded order cancelled by the manager leaves the truck

@@ -3,7 +3,7 @@ import type { Executor } from '#server/db/client';
 import { literalCount, prepared } from '#server/db/prepared';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import { asciiJson } from '#server/http/serializer';
-import { PERFORMANCE_JSON_DEFAULT_LIMIT } from '#shared/contract/manager-reports';
+import { PERFORMANCE_JSON_DEFAULT_LIMIT, type PerformanceStatus } from '#shared/contract/manager-reports';
 import { lateAfter } from '../dashboard/manager-stats.queries';
 
 /**
@@ -12,7 +12,7 @@ import { lateAfter } from '../dashboard/manager-stats.queries';
  * into a join over the whole table.
  */
 const factsOfDelivery = sql`cross join lateral (
-    select f.order_id, f.customer_id, f.schedule_date, f.delivered_at
+    select f.order_id, f.customer_id, f.schedule_date, f.delivered_at, f.failed_at, f.outcome
       from delivery_order_facts f where f.delivery_id = d.delivery_id offset 0) f`;
 
 /** The milliseconds since 1970 at which an order requested for `day` (a date) turns Late. */
@@ -112,13 +112,16 @@ export async function deliveredOrders(
     customer_name: string;
     status: string;
     delivered_at: string | null;
+    failed_at: string | null;
+    outcome: 'Failed' | 'Partly delivered' | null;
     start: string;
     late_after: string;
     schedule_date: string;
     route_name: string;
   }>(
     sql`select d.delivery_id, f.order_id, c.name as customer_name, d.status,
-          ${isoTimestamp('f.delivered_at')} as delivered_at, ${isoTimestamp('d.delivery_date_time')} as start,
+          ${isoTimestamp('f.delivered_at')} as delivered_at, ${isoTimestamp('f.failed_at')} as failed_at, f.outcome,
+          ${isoTimestamp('d.delivery_date_time')} as start,
           to_char(${lateAfter('f.schedule_date')} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as late_after,
           to_char(f.schedule_date, 'YYYY-MM-DD') as schedule_date, r.name as route_name
         from deliveries d
@@ -159,16 +162,18 @@ export async function performanceJson(
               '{"delivery_id":', p.delivery_id, ',"order_id":', p.order_id,
               ',"customer_name":', c.name, ',"status":', to_json(p.status)::text,
               ',"performance_status":"',
-              case when p.reference_ms >= s.late_ms then 'Late' when p.delivered_at is null then 'Pending' else 'On Time' end,
-              '","delivery_date_time":"', coalesce(${isoTimestamp('p.delivered_at')}, ${isoTimestamp('p.delivery_date_time')}),
+              case when p.outcome is not null then p.outcome
+                   when p.reference_ms >= s.late_ms then 'Late' when p.delivered_at is null then 'Pending' else 'On Time' end,
+              '","delivery_date_time":"',
+              coalesce(${isoTimestamp('p.delivered_at')}, ${isoTimestamp('p.failed_at')}, ${isoTimestamp('p.delivery_date_time')}),
               '","hours_delay":',
-              case when p.reference_ms < s.late_ms then '0'
+              case when p.outcome is not null or p.reference_ms < s.late_ms then '0'
                    else (${tenths} / 10)::text || case when ${tenths} % 10 = 0 then '' else '.' || (${tenths} % 10)::text end
               end,
               ',"schedule_date":"', s.day, '","route_name":', r.name, '}'),
             ',' order by p.delivery_date_time desc, p.delivery_id desc, p.order_id), '') || ']' as body
         from (select d.delivery_id, d.delivery_date_time, d.status, d.route_id, f.order_id, f.customer_id,
-                     f.schedule_date, f.delivered_at,
+                     f.schedule_date, f.delivered_at, f.failed_at, f.outcome,
                      coalesce(floor(date_part('epoch', f.delivered_at))::bigint * 1000, ${now.getTime()}::bigint) as reference_ms
                 from deliveries d
                 ${factsOfDelivery}
@@ -188,20 +193,22 @@ export async function performanceJson(
 
 /**
  * Orders per performance status (the same rule as performance() in manager-reports.ts), and the
- * hours by which the late ones are late, summed.
+ * hours by which the late ones are late, summed (a failed row has no delay: decision 0059).
  */
 export async function performanceCounts(db: Executor, span: Span, now: Date) {
   const res = await db.execute<{
-    performance_status: 'On Time' | 'Late' | 'Pending';
+    performance_status: PerformanceStatus;
     orders: number;
     delay_hours: number;
   }>(
-    sql`select case when f.delivered_at is not null and f.delivered_at < ${lateAfter('f.schedule_date')} then 'On Time'
+    sql`select case when f.outcome is not null then f.outcome
+                    when f.delivered_at is not null and f.delivered_at < ${lateAfter('f.schedule_date')} then 'On Time'
                     when coalesce(f.delivered_at, ${now.toISOString()}::timestamptz) >= ${lateAfter('f.schedule_date')} then 'Late'
                     else 'Pending' end as performance_status,
                count(*)::int as orders,
-               coalesce(sum(greatest(0, extract(epoch from coalesce(f.delivered_at, ${now.toISOString()}::timestamptz)
-                 - ${lateAfter('f.schedule_date')}))), 0)::float8 / 3600 as delay_hours
+               coalesce(sum(case when f.outcome is not null then 0
+                 else greatest(0, extract(epoch from coalesce(f.delivered_at, ${now.toISOString()}::timestamptz)
+                   - ${lateAfter('f.schedule_date')})) end), 0)::float8 / 3600 as delay_hours
         from deliveries d
         ${factsOfDelivery}
         where ${deliveriesOf(span)}

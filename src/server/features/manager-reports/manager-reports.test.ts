@@ -170,6 +170,8 @@ describe('GET /api/report/delivery-performance', () => {
       { performance_status: 'On Time', orders: 1, percent: 33.3 },
       { performance_status: 'Late', orders: 1, percent: 33.3 },
       { performance_status: 'Pending', orders: 1, percent: 33.3 },
+      { performance_status: 'Failed', orders: 0, percent: 0 },
+      { performance_status: 'Partly delivered', orders: 0, percent: 0 },
     ]);
     const page1 = (
       await report(`delivery-performance?from=${from}&to=${from}&limit=2`)

@@ -15,6 +15,7 @@ import {
   driverHoursRow,
   monthFilter,
   PERFORMANCE_JSON_DEFAULT_LIMIT,
+  PERFORMANCE_STATUSES,
   performancePaging,
   truckUsageRow,
 } from '#shared/contract/manager-reports';
@@ -37,11 +38,16 @@ export function monthPeriod(month: string): Period {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** On Time when delivered before the end of its requested day; Late after it (or still out after it). */
+/**
+ * On Time when delivered before the end of its requested day; Late after it (or still out after
+ * it); the outcome (Failed, Partly delivered) when the order left the delivery with items not
+ * delivered, with no delay (decision 0059).
+ */
 export function performance(
-  row: { delivered_at: string | null; late_after: string },
+  row: { delivered_at: string | null; late_after: string; outcome?: 'Failed' | 'Partly delivered' | null },
   now: Date,
 ): Pick<DeliveryPerformanceRow, 'performance_status' | 'hours_delay'> {
+  if (row.outcome) return { performance_status: row.outcome, hours_delay: 0 };
   const lateAfter = new Date(row.late_after).getTime();
   const done = row.delivered_at ? new Date(row.delivered_at).getTime() : null;
   const reference = done ?? now.getTime();
@@ -75,7 +81,7 @@ export const performanceRow =
     customer_name: r.customer_name,
     status: r.status,
     ...performance(r, now),
-    delivery_date_time: r.delivered_at ?? r.start,
+    delivery_date_time: r.delivered_at ?? r.failed_at ?? r.start,
     schedule_date: r.schedule_date,
     route_name: r.route_name,
   });
@@ -120,7 +126,7 @@ async function performancePreview(
     total,
     summary: [
       ['Orders', NUMBER.format(total)],
-      ...(['On Time', 'Late', 'Pending'] as const).map((status): [string, string] => [
+      ...PERFORMANCE_STATUSES.map((status): [string, string] => [
         status,
         `${NUMBER.format(count(status))}${share(count(status))}`,
       ]),
@@ -181,7 +187,7 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'delivery-performance',
     title: 'Delivery performance',
-    description: `Each order on a delivery that starts in the period, latest first: On Time when delivered by the end of its requested day, Late after it, Pending while out and not yet late. JSON answers ${PERFORMANCE_JSON_DEFAULT_LIMIT} rows unless \`limit\` says otherwise (\`offset\` pages on; the summary report has the totals); the CSV holds every row (read in batches as the client takes them); the PDF shows the counts of every row and the latest ${PDF_ROW_CAP}.`,
+    description: `Each order on a delivery that starts in the period, latest first: On Time when delivered by the end of its requested day, Late after it, Pending while out and not yet late; Failed or Partly delivered when it left that delivery with items not delivered (a row for each delivery it was on). JSON answers ${PERFORMANCE_JSON_DEFAULT_LIMIT} rows unless \`limit\` says otherwise (\`offset\` pages on; the summary report has the totals); the CSV holds every row (read in batches as the client takes them); the PDF shows the counts of every row and the latest ${PDF_ROW_CAP}.`,
     permission: 'reports:operations',
     row: deliveryPerformanceRow,
     extraQuery: performancePaging,
@@ -218,7 +224,8 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'delivery-performance-summary',
     title: 'Delivery performance summary',
-    description: 'How many orders on the deliveries of the period were On Time, Late or still Pending.',
+    description:
+      'How many orders on the deliveries of the period were On Time, Late, still Pending, Failed or Partly delivered.',
     permission: 'reports:operations',
     row: deliveryPerformanceSummaryRow,
     defaultDays: 29,
@@ -230,7 +237,7 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
     async run(c, _user, { period }) {
       const counts = await q.performanceCounts(c.db, spanOf(period), c.clock());
       const total = counts.reduce((s, r) => s + r.orders, 0);
-      return (['On Time', 'Late', 'Pending'] as const).map((status) => {
+      return PERFORMANCE_STATUSES.map((status) => {
         const orders = counts.find((r) => r.performance_status === status)?.orders ?? 0;
         return { performance_status: status, orders, percent: total ? round((orders / total) * 100, 1) : 0 };
       });

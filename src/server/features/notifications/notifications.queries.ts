@@ -174,12 +174,23 @@ export async function sweepTimedEvents(db: Executor, now: Date, soonMs: number):
   );
 }
 
-/** Tells each order's customer it was approved (bulk approvals: the dispatch planner). */
-export async function insertApprovalNotices(db: Executor, orderIds: number[], at: Date): Promise<void> {
+/**
+ * Tells each order's customer it was approved (bulk approvals: the dispatch planner), in the
+ * customer's words of src/shared/order-progress.ts: booked on a train, or waiting for one.
+ */
+export async function insertApprovalNotices(
+  db: Executor,
+  orderIds: number[],
+  at: Date,
+  words: { booked: string; waiting: string },
+): Promise<void> {
   if (orderIds.length === 0) return;
   await db.execute(
     sql`insert into notifications (customer_id, type, message, created_at, order_id)
-        select o.customer_id, 'Info', 'Order #' || o.order_id || ' is approved and scheduled for delivery.',
+        select o.customer_id, 'Info',
+               'Order #' || o.order_id || ': '
+                 || case when exists (select 1 from train_allocations a where a.order_id = o.order_id)
+                         then ${words.booked} else ${words.waiting} end || '.',
                ${at.toISOString()}::timestamptz, o.order_id
           from orders o where o.order_id in (${idList(orderIds)})`,
   );

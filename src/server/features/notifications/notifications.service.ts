@@ -6,7 +6,9 @@ import { isoTimestamp } from '#server/db/sql-helpers';
 import type { AuthUser } from '#server/http/auth-context';
 import { notFound } from '#server/http/errors';
 import { businessDateTime } from '#shared/dates';
+import { nextStep, progressNotice, STAGE_LABELS } from '#shared/order-progress';
 import type { OrderStatus } from '#shared/order-status';
+import { findProgress } from '../orders/orders.queries';
 import * as q from './notifications.queries';
 
 /** A delivery starting within this long warns its crew (issue 9). */
@@ -89,11 +91,21 @@ export async function publishChange(
 }
 
 const ORDER_MESSAGES: Partial<Record<OrderStatus, (orderId: number, reason: string | null) => string>> = {
-  Scheduled: (id) => `Order #${id} is approved and scheduled for delivery.`,
   'In Transit': (id) => `Order #${id} is out for delivery today.`,
   Delivered: (id) => `Order #${id} has been delivered.`,
   Cancelled: (id, reason) => `Order #${id} was cancelled${reason ? `: ${reason}` : '.'}`,
 };
+
+/**
+ * An approved order in the customer's words (src/shared/order-progress.ts): approved and waiting
+ * for a train, or booked on one, with what comes next.
+ */
+async function approvalNotice(tx: Executor, orderId: number, at: Date): Promise<string | undefined> {
+  const found = await findProgress(tx, orderId, at);
+  if (!found) return undefined;
+  const next = nextStep(found.facts, found.progress);
+  return `${progressNotice(orderId, found.progress)}${next ? ` ${next}` : ''}`;
+}
 
 /** Tells the customer its order changed status (called by transitionOrder). */
 export async function notifyOrderStatus(
@@ -108,7 +120,10 @@ export async function notifyOrderStatus(
   },
 ): Promise<void> {
   const message =
-    change.notice?.message ?? ORDER_MESSAGES[change.to]?.(change.orderId, change.reason ?? null);
+    change.notice?.message ??
+    (change.to === 'Scheduled'
+      ? await approvalNotice(tx, change.orderId, change.at)
+      : ORDER_MESSAGES[change.to]?.(change.orderId, change.reason ?? null));
   if (!message) return;
   await q.insertNotifications(tx, [
     {
@@ -127,6 +142,9 @@ export async function notifyOrderStatus(
   });
 }
 
+/** The words of an approval with and without a train booked (the planner's bulk notices). */
+const APPROVAL_WORDS = { booked: STAGE_LABELS.on_train, waiting: STAGE_LABELS.awaiting_train };
+
 /**
  * A bulk plan was applied (the dispatch planner): each approved order's customer and each new
  * delivery's crew are told, as transitionOrder and notifyCrewChange would, in two statements.
@@ -137,7 +155,7 @@ export async function notifyPlanApplied(
   newDeliveryIds: number[],
   at: Date,
 ): Promise<void> {
-  await q.insertApprovalNotices(tx, approvedOrderIds, at);
+  await q.insertApprovalNotices(tx, approvedOrderIds, at, APPROVAL_WORDS);
   await q.insertAssignmentNotices(tx, newDeliveryIds, at);
 }
 

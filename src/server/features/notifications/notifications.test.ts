@@ -103,7 +103,10 @@ describe('notices of a bulk plan (dispatch planner commit)', () => {
     const s = await crewScene(app, { manager, orderCount: 1 });
     const at = new Date();
     await insertAssignmentNotices(app.ctx.db, [s.deliveryId], at);
-    await insertApprovalNotices(app.ctx.db, [s.orders[0]!.orderId], at);
+    await insertApprovalNotices(app.ctx.db, [s.orders[0]!.orderId], at, {
+      booked: 'Booked on a train',
+      waiting: 'Approved, waiting for a train',
+    });
     const [d] = await crewNotes(s.driver.employeeId);
     expect(d).toMatchObject({ type: 'Alert' });
     expect(d!.message).toMatch(
@@ -115,9 +118,8 @@ describe('notices of a bulk plan (dispatch planner commit)', () => {
       'You are the assistant; crew mate Test',
     );
     const mine = await myNotes(s.orders[0]!.customer);
-    expect(mine.rows[0]!.message).toBe(
-      `Order #${s.orders[0]!.orderId} is approved and scheduled for delivery.`,
-    );
+    // the scene's orders are booked on a train (the customer's words, src/shared/order-progress.ts)
+    expect(mine.rows[0]!.message).toBe(`Order #${s.orders[0]!.orderId}: Booked on a train.`);
   });
 });
 
@@ -150,7 +152,7 @@ describe('customer notifications from order events', () => {
         expect.stringMatching(
           new RegExp(`^Order #${o.orderId} is on the train .+ to ${s.store.cityName}, arriving `),
         ),
-        `Order #${o.orderId} is approved and scheduled for delivery.`,
+        `Order #${o.orderId}: Booked on a train. On its way by rail to the ${s.store.cityName} store.`,
       ]),
     );
     expect(unread).toBe(4);

@@ -2,9 +2,19 @@ import PDFDocument from 'pdfkit';
 import { fastStandardFonts } from '#server/lib/pdf-fonts';
 import { formatMoney } from '#shared/constants';
 import type { OrderDetail } from '#shared/contract/orders';
+import { businessDate } from '#shared/dates';
 import { COMPANY } from './order-documents';
 
-const day = (iso: string) => iso.slice(0, 10);
+/** The business day (Colombo) of an instant. */
+const day = (iso: string) => businessDate(new Date(iso));
+
+/** Under each item: what became of it (decision 0058); nothing while it is still to deliver. */
+const ITEM_STATE_WORDS: Record<OrderDetail['items'][number]['state'], string | null> = {
+  pending: null,
+  delivered: 'Delivered',
+  awaiting_redelivery: 'Not delivered yet: at our store, to be delivered again',
+  returned: 'Not delivered: returned to Kandy and credited',
+};
 
 /** A one-page A4 invoice for an order (CPU-bound: the server runs it in the PDF worker). */
 export function renderInvoicePdf(order: OrderDetail, issuedAt: Date): Promise<Buffer> {
@@ -31,7 +41,7 @@ export function renderInvoicePdf(order: OrderDetail, issuedAt: Date): Promise<Bu
   doc.font('Helvetica');
   doc.text(`Order date: ${day(order.order_date)}`, 330);
   doc.text(`Requested delivery: ${order.schedule_date}`, 330);
-  doc.text(`Status: ${order.status}`, 330);
+  doc.text(`Status: ${order.status_label}`, 330);
 
   const cols = [50, 300, 360, 450];
   let y = Math.max(doc.y, top + 70) + 20;
@@ -44,24 +54,54 @@ export function renderInvoicePdf(order: OrderDetail, issuedAt: Date): Promise<Bu
   doc.font('Helvetica');
   y += 22;
   for (const item of order.items) {
+    doc.fillColor('#111827').fontSize(10);
     doc.text(item.product_name, cols[0]!, y, { width: 240 });
     doc.text(String(item.quantity), cols[1]!, y, { width: 50, align: 'right' });
     doc.text(formatMoney(item.unit_price), cols[2]!, y, { width: 80, align: 'right' });
     doc.text(formatMoney(item.line_total), cols[3]!, y, { width: 95, align: 'right' });
-    y += 18;
+    y += 14;
+    const state = ITEM_STATE_WORDS[item.state];
+    if (state) {
+      doc
+        .fillColor(item.state === 'returned' ? '#b91c1c' : '#6b7280')
+        .fontSize(8)
+        .text(state, cols[0]!, y);
+      y += 12;
+    }
+    y += 4;
   }
+  doc.fillColor('#111827').fontSize(10);
   doc.moveTo(50, y).lineTo(545, y).strokeColor('#d1d5db').stroke();
   y += 10;
   const total = (label: string, value: number, bold = false) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
     doc
-      .text(label, 330, y, { width: 110, align: 'right' })
-      .text(formatMoney(value), cols[3]!, y, { width: 95, align: 'right' });
+      .text(label, 300, y, { width: 140, align: 'right' })
+      .text(value < 0 ? `-${formatMoney(-value)}` : formatMoney(value), cols[3]!, y, {
+        width: 95,
+        align: 'right',
+      });
     y += 18;
   };
   total('Subtotal', order.subtotal);
   total('Delivery fee', order.delivery_fee);
-  total('Total', order.total, true);
+  if (order.credit > 0) {
+    total('Total', order.total);
+    total('Credit: not delivered', -order.credit);
+    total('Amount due', order.amount_due, true);
+  } else {
+    total('Total', order.total, true);
+  }
+  const waiting = order.items.filter((i) => i.state === 'awaiting_redelivery').length;
+  if (waiting > 0) {
+    doc.font('Helvetica').fontSize(9).fillColor('#92400e');
+    doc.text(
+      `${waiting} ${waiting === 1 ? 'item was' : 'items were'} not delivered yet: back at our store, to be delivered again (not credited).`,
+      50,
+      y + 6,
+      { width: 495 },
+    );
+  }
 
   doc.font('Helvetica').fontSize(8).fillColor('#6b7280');
   doc.text('All amounts in USD. Thank you for ordering with KandyPack.', 50, 760, {

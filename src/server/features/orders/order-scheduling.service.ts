@@ -12,6 +12,7 @@ import { startOfBusinessDay } from '#shared/dates';
 import { canTransition, type OrderStatus } from '#shared/order-status';
 import { fromCents, planTrainAllocation, toCents } from '../trains/allocation';
 import { type LockedTrip, tripsToCity } from '../trains/train-trips.queries';
+import { deliveredSoFar } from './order-returns.queries';
 import * as q from './order-scheduling.queries';
 import { type OrderTransition, transitionOrder } from './order-transitions';
 import { lockOrderStatus } from './orders.queries';
@@ -203,6 +204,13 @@ export async function setOrderStatus(
  */
 export async function cancelOrder(tx: Tx, t: Omit<OrderTransition, 'to'>): Promise<OrderStatus> {
   const { orderId } = t;
+  // a partly delivered order keeps what it delivered: its other items go back to Kandy instead
+  const delivered = await deliveredSoFar(tx, orderId);
+  if (delivered.n > 0) {
+    throw conflict(
+      `Order ${orderId} is partly delivered (${delivered.n} ${delivered.n === 1 ? 'item' : 'items'} handed over): it cannot be cancelled; send its other items back to Kandy instead`,
+    );
+  }
   const deliveryId = await q.findOrderDelivery(tx, orderId);
   if (deliveryId !== null) await q.lockDeliveryRow(tx, deliveryId);
   const previous = await transitionOrder(tx, { ...t, to: 'Cancelled' });

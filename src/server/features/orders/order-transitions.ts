@@ -17,6 +17,13 @@ export interface OrderTransition {
    * life cycle allows only to the crew's failed-delivery action.
    */
   failedDelivery?: boolean;
+  /**
+   * The manager sent the undelivered items of a partly delivered order back to Kandy (decision
+   * 0058): the order, Scheduled at the store, is closed as Delivered for what was delivered.
+   */
+  closedAfterReturn?: boolean;
+  /** delivered_at when it is not `at` (a closed order: when its last item was handed over). */
+  deliveredAt?: Date;
 }
 
 /**
@@ -32,10 +39,11 @@ export async function transitionOrder(tx: Tx, t: OrderTransition): Promise<Order
   if (!current) throw notFound(`Order ${t.orderId} not found`);
   if (current.status === t.to) throw conflict(`Order ${t.orderId} is already ${t.to}`);
   const backToStore = t.failedDelivery === true && current.status === 'In Transit' && t.to === 'Scheduled';
-  if (!backToStore && !canTransition(current.status, t.to)) {
+  const closed = t.closedAfterReturn === true && current.status === 'Scheduled' && t.to === 'Delivered';
+  if (!backToStore && !closed && !canTransition(current.status, t.to)) {
     throw conflict(`Order ${t.orderId} cannot go from ${current.status} to ${t.to}`);
   }
-  await setOrderStatus(tx, t.orderId, t.to, t.at);
+  await setOrderStatus(tx, t.orderId, t.to, t.at, t.deliveredAt);
   await insertStatusChange(tx, {
     orderId: t.orderId,
     fromStatus: current.status,

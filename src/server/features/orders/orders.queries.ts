@@ -3,6 +3,7 @@ import type { Executor } from '#server/db/client';
 import { literalCount, prepared } from '#server/db/prepared';
 import { orderStatusHistory } from '#server/db/schema';
 import { isoTimestamp } from '#server/db/sql-helpers';
+import { type CustomerStage, customerProgress } from '#shared/order-progress';
 import type { OrderStatus } from '#shared/order-status';
 import { searchTokens } from '#shared/search-fold';
 
@@ -247,7 +248,75 @@ export type OrderSummaryRow = {
   status: OrderStatus;
   item_count: number;
   total: number;
+  status_label: string;
+  customer_stage: CustomerStage;
 };
+
+/** What the customer's words for an order are made of (src/shared/order-progress.ts). */
+type ProgressFactColumns = {
+  delivered_items: number;
+  returned_items: number;
+  failed_delivery: boolean;
+  last_arrival: string | null;
+  city_name: string | null;
+};
+
+/**
+ * The facts of the customer's words, read for the rows shown only (each an index probe, and only
+ * for the statuses whose words need it): items delivered while the order is still open, items
+ * sent back once it is closed, a failed delivery, its train legs' last arrival and its city.
+ */
+const progressColumns = sql`
+  case when o.status in ('Scheduled', 'In Transit')
+       then (select count(*) from item_confirmations ic where ic.order_id = o.order_id) else 0 end::int as delivered_items,
+  case when o.status in ('Delivered', 'Cancelled')
+       then (select count(*) from order_item_returns ir where ir.order_id = o.order_id) else 0 end::int as returned_items,
+  case when o.status = 'Scheduled'
+       then exists (select 1 from item_failures fl where fl.order_id = o.order_id) else false end as failed_delivery,
+  case when o.status = 'Scheduled'
+       then (select ${isoTimestamp('max(tt.arrival_date_time)')} from train_allocations ta
+              join train_trips tt on tt.train_trip_id = ta.train_trip_id where ta.order_id = o.order_id) end as last_arrival,
+  case when o.status = 'Scheduled' then (select ci.name from cities ci where ci.city_id = o.city_id) end as city_name`;
+
+/** The facts of one order's words (the customer's notices). */
+export async function findProgressFacts(db: Executor, orderId: number) {
+  const res = await db.execute<ProgressFactColumns & { status: OrderStatus; item_count: number }>(
+    sql`select o.status, (select count(*) from order_items i where i.order_id = o.order_id)::int as item_count,
+          ${progressColumns}
+        from orders o where o.order_id = ${orderId}`,
+  );
+  return res.rows[0];
+}
+
+/** The customer's words for one order now (its notices). */
+export async function findProgress(db: Executor, orderId: number, now: Date) {
+  const row = await findProgressFacts(db, orderId);
+  if (!row) return undefined;
+  const facts = progressFacts(row);
+  return { facts, progress: customerProgress(facts, now) };
+}
+
+function progressFacts(row: ProgressFactColumns & { status: OrderStatus; item_count: number }) {
+  return {
+    status: row.status,
+    items: row.item_count,
+    delivered: row.status === 'Delivered' ? row.item_count - row.returned_items : row.delivered_items,
+    returned: row.returned_items,
+    failed: row.failed_delivery,
+    lastArrival: row.last_arrival === null ? null : new Date(row.last_arrival),
+    city: row.city_name,
+  };
+}
+
+/** A list row with the customer's words for its status. */
+function withProgress(
+  row: Omit<OrderSummaryRow, 'status_label' | 'customer_stage'> & ProgressFactColumns,
+  now: Date,
+) {
+  const { delivered_items, returned_items, failed_delivery, last_arrival, city_name, ...summary } = row;
+  const p = customerProgress(progressFacts(row), now);
+  return { ...summary, status_label: p.label, customer_stage: p.stage };
+}
 
 const summaryColumns = sql`o.order_id, o.customer_id, c.name as customer_name,
   ${isoTimestamp('o.order_date')} as order_date,
@@ -255,7 +324,8 @@ const summaryColumns = sql`o.order_id, o.customer_id, c.name as customer_name,
   ${isoTimestamp('o.delivered_at')} as delivery_date,
   o.status,
   coalesce(t.item_count, 0)::int as item_count,
-  (coalesce(t.subtotal, 0) + o.delivery_fee)::float8 as total`;
+  (coalesce(t.subtotal, 0) + o.delivery_fee)::float8 as total,
+  ${progressColumns}`;
 
 const totalsJoin = sql`left join lateral (
     select count(*) as item_count, sum(i.quantity * i.unit_price) as subtotal
@@ -347,7 +417,7 @@ export async function listOrders(
   filter: OrderFilter,
   limit: number,
   offset: number,
-  options: { match?: TextMatch | null; after?: number } = {},
+  options: { match?: TextMatch | null; after?: number; now?: Date } = {},
 ): Promise<OrderSummaryRow[]> {
   // a search that no order can match (decision 0049) reads none; one that every order of the
   // scope matches is the plain list
@@ -377,8 +447,9 @@ export async function listOrders(
         join customers c on c.customer_id = o.customer_id
         ${totalsJoin}
         order by o.order_date desc, o.order_id desc`;
-  const res = await db.execute<OrderSummaryRow>(plain ? prepared(query) : query);
-  return res.rows;
+  const res = await db.execute<Parameters<typeof withProgress>[0]>(plain ? prepared(query) : query);
+  const now = options.now ?? new Date();
+  return res.rows.map((r) => withProgress(r, now));
 }
 
 /** Orders per status of one customer or of all (customerId null), from the counters. */
@@ -425,6 +496,7 @@ export async function findOrderHeader(db: Executor, orderId: number, scope: Orde
   return res.rows[0];
 }
 
+/** The order's items, with what became of each (decision 0058): delivered, failed, sent back. */
 export async function findOrderItems(db: Executor, orderId: number) {
   const res = await db.execute<{
     product_id: number;
@@ -432,11 +504,58 @@ export async function findOrderItems(db: Executor, orderId: number) {
     quantity: number;
     unit_price: number;
     line_total: number;
+    delivered_at: string | null;
+    delivered_on: number | null;
+    returned_at: string | null;
+    credit: number | null;
+    failure_reason: string | null;
+    failure_note: string | null;
+    failed_at: string | null;
+    failed_on: number | null;
   }>(
     sql`select i.product_id, p.name as product_name, i.quantity, i.unit_price::float8 as unit_price,
-          (i.quantity * i.unit_price)::float8 as line_total
+          (i.quantity * i.unit_price)::float8 as line_total,
+          ${isoTimestamp('c.confirmed_at')} as delivered_at, c.delivery_id as delivered_on,
+          ${isoTimestamp('r.returned_at')} as returned_at, r.credit::float8 as credit,
+          f.reason as failure_reason, f.note as failure_note, ${isoTimestamp('f.failed_at')} as failed_at,
+          f.delivery_id as failed_on
         from order_items i join products p on p.product_id = i.product_id
+        left join item_confirmations c on c.order_id = i.order_id and c.product_id = i.product_id
+        left join order_item_returns r on r.order_id = i.order_id and r.product_id = i.product_id
+        left join lateral (
+          select fl.reason, fl.note, fl.failed_at, fl.delivery_id from item_failures fl
+           where fl.order_id = i.order_id and fl.product_id = i.product_id
+           order by fl.failed_at desc, fl.item_failure_id desc limit 1) f on true
         where i.order_id = ${orderId} order by i.order_item_id`,
+  );
+  return res.rows;
+}
+
+/** Every delivery the order left with items not delivered, oldest first, with those items. */
+export async function findDeliveryFailures(db: Executor, orderId: number) {
+  const res = await db.execute<{
+    delivery_id: number;
+    failed_at: string;
+    reason: string | null;
+    note: string | null;
+    delivered_items: number;
+    failed_items: number;
+    route_name: string;
+    items: Array<{ product_name: string; quantity: number; reason: string; note: string | null }>;
+  }>(
+    sql`select f.delivery_id, ${isoTimestamp('f.failed_at')} as failed_at, f.reason, f.note, f.delivered_items,
+          f.failed_items, r.name as route_name,
+          coalesce((select json_agg(json_build_object('product_name', p.name, 'quantity', i.quantity,
+                                                      'reason', fl.reason, 'note', fl.note) order by p.name)
+                      from item_failures fl
+                      join order_items i on i.order_id = fl.order_id and i.product_id = fl.product_id
+                      join products p on p.product_id = fl.product_id
+                     where fl.delivery_id = f.delivery_id and fl.order_id = f.order_id), '[]'::json) as items
+        from delivery_failures f
+        join deliveries d on d.delivery_id = f.delivery_id
+        join routes r on r.route_id = d.route_id
+        where f.order_id = ${orderId}
+        order by f.failed_at, f.failure_id`,
   );
   return res.rows;
 }
@@ -531,10 +650,16 @@ export async function lockOrderStatus(db: Executor, orderId: number) {
   return res.rows[0];
 }
 
-export async function setOrderStatus(db: Executor, orderId: number, status: OrderStatus, at: Date) {
+export async function setOrderStatus(
+  db: Executor,
+  orderId: number,
+  status: OrderStatus,
+  at: Date,
+  deliveredAt: Date = at,
+) {
   await db.execute(
     sql`update orders set status = ${status}, updated_at = ${at.toISOString()},
-          delivered_at = case when ${status} = 'Delivered' then ${at.toISOString()}::timestamptz else delivered_at end
+          delivered_at = case when ${status} = 'Delivered' then ${deliveredAt.toISOString()}::timestamptz else delivered_at end
         where order_id = ${orderId}`,
   );
 }

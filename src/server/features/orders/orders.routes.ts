@@ -101,7 +101,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'orders:read' },
       schema: { tags: ['orders'], params: idParam, response: { 200: orderDetailSchema, 404: errorSchema } },
     },
-    async (request) => getOrderDetail(ctx.db, currentUser(request), request.params.id),
+    async (request) => getOrderDetail(ctx.db, currentUser(request), request.params.id, ctx.clock()),
   );
 
   app.get(
@@ -111,7 +111,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
       schema: { tags: ['orders'], summary: 'Invoice as PDF', params: idParam },
     },
     async (request, reply) => {
-      const order = await getOrderDetail(ctx.db, currentUser(request), request.params.id);
+      const order = await getOrderDetail(ctx.db, currentUser(request), request.params.id, ctx.clock());
       const pdf = await renderPdf('invoice', { order, issuedAt: ctx.clock() }, abandoned(reply.raw));
       return reply
         .type('application/pdf')

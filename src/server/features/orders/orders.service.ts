@@ -4,8 +4,9 @@ import { type AuthUser, assertCustomerAccess } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { ReceivedFile } from '#server/http/uploads';
 import { DELIVERY_FEE, MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
-import type { CreateOrderRequest, OrderDetail, OrderListQuery } from '#shared/contract/orders';
+import type { CreateOrderRequest, ItemState, OrderDetail, OrderListQuery } from '#shared/contract/orders';
 import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/dates';
+import { customerProgress, nextStep } from '#shared/order-progress';
 import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
 import { findReceipts } from '../crew/crew.queries';
 import { findAttachmentFile } from './attachments.queries';
@@ -132,8 +133,8 @@ export async function listOrdersPage(ctx: AppContext, user: AuthUser, query: Ord
   const offset = (query.page - 1) * query.page_size;
   const page = () =>
     query.after === undefined
-      ? q.listOrders(ctx.db, filter, query.page_size, offset, { match })
-      : q.listOrders(ctx.db, filter, query.page_size, 0, { match, after: query.after });
+      ? q.listOrders(ctx.db, filter, query.page_size, offset, { match, now: ctx.clock() })
+      : q.listOrders(ctx.db, filter, query.page_size, 0, { match, after: query.after, now: ctx.clock() });
   if (query.after === undefined && q.countReadsOrders(filter, match)) {
     // a count that reads orders (up to the cap) is not asked when the page already tells the
     // total: a page that is not full, reached by offset (a search matching a few of a big
@@ -168,7 +169,7 @@ export async function* exportOrderBatches(
   let after: number | undefined;
   for (let sent = 0; sent < limit; ) {
     const size = Math.min(batch, limit - sent);
-    const rows = await q.listOrders(ctx.db, filter, size, 0, { match, after });
+    const rows = await q.listOrders(ctx.db, filter, size, 0, { match, after, now: ctx.clock() });
     if (rows.length > 0) yield rows;
     if (rows.length < size) return;
     sent += rows.length;
@@ -176,10 +177,24 @@ export async function* exportOrderBatches(
   }
 }
 
-export async function getOrderDetail(db: Executor, user: AuthUser, orderId: number): Promise<OrderDetail> {
+const toCents = (n: number) => Math.round(n * 100);
+
+/** An item failed before is back at the store while its order is; on a truck again it is pending. */
+function itemState(i: Awaited<ReturnType<typeof q.findOrderItems>>[number], status: OrderStatus): ItemState {
+  if (i.delivered_at !== null) return 'delivered';
+  if (i.returned_at !== null) return 'returned';
+  return i.failed_at !== null && status === 'Scheduled' ? 'awaiting_redelivery' : 'pending';
+}
+
+export async function getOrderDetail(
+  db: Executor,
+  user: AuthUser,
+  orderId: number,
+  now: Date = new Date(),
+): Promise<OrderDetail> {
   const header = await q.findOrderHeader(db, orderId, scopeOf(user));
   if (!header) throw notFound(`Order ${orderId} not found`);
-  const [items, history, legs, delivery, attachments, receipts, changes] = await Promise.all([
+  const [rows, history, legs, delivery, attachments, receipts, changes, failures] = await Promise.all([
     q.findOrderItems(db, orderId),
     q.findStatusHistory(db, orderId, header.customer_id),
     q.findTrainLegs(db, orderId),
@@ -187,8 +202,54 @@ export async function getOrderDetail(db: Executor, user: AuthUser, orderId: numb
     q.findAttachments(db, orderId),
     findReceipts(db, orderId),
     findOrderChanges(db, orderId, header.customer_id),
+    q.findDeliveryFailures(db, orderId),
   ]);
+  const items = rows.map((i) => ({
+    product_id: i.product_id,
+    product_name: i.product_name,
+    quantity: i.quantity,
+    unit_price: i.unit_price,
+    line_total: i.line_total,
+    state: itemState(i, header.status),
+    delivered_at: i.delivered_at,
+    last_failure:
+      i.failed_at === null
+        ? null
+        : {
+            reason: i.failure_reason!,
+            note: i.failure_note,
+            failed_at: i.failed_at,
+            delivery_id: i.failed_on!,
+          },
+    returned_at: i.returned_at,
+    credit: i.credit ?? 0,
+  }));
   const subtotal = Math.round(items.reduce((sum, i) => sum + i.line_total, 0) * 100) / 100;
+  const total = Math.round((subtotal + header.delivery_fee) * 100) / 100;
+  const delivered = items.filter((i) => i.state === 'delivered').length;
+  const returned = items.filter((i) => i.state === 'returned');
+  const facts = {
+    status: header.status,
+    items: items.length,
+    delivered,
+    returned: returned.length,
+    failed: header.status === 'Scheduled' && items.some((i) => i.state === 'awaiting_redelivery'),
+    lastArrival:
+      legs.length === 0
+        ? null
+        : new Date(
+            legs
+              .map((l) => l.arrival_date_time)
+              .sort()
+              .at(-1)!,
+          ),
+    city: header.customer_city || null,
+  };
+  const progress = customerProgress(facts, now);
+  // the items sent back, and the delivery fee when nothing at all was delivered (decision 0058)
+  const creditCents =
+    returned.reduce((sum, i) => sum + toCents(i.credit), 0) +
+    (returned.length > 0 && delivered === 0 ? toCents(header.delivery_fee) : 0);
   return {
     order_id: header.order_id,
     customer_id: header.customer_id,
@@ -204,13 +265,24 @@ export async function getOrderDetail(db: Executor, user: AuthUser, orderId: numb
     items,
     subtotal,
     delivery_fee: header.delivery_fee,
-    total: Math.round((subtotal + header.delivery_fee) * 100) / 100,
+    total,
     train_legs: legs,
     truck_delivery: delivery,
     history,
     changes,
     attachments,
     receipts,
+    status_label: progress.label,
+    customer_stage: progress.stage,
+    next_step: nextStep(facts, progress),
+    delivery_failures: failures,
+    returned_at:
+      returned
+        .map((i) => i.returned_at!)
+        .sort()
+        .at(-1) ?? null,
+    credit: creditCents / 100,
+    amount_due: (toCents(total) - creditCents) / 100,
   };
 }
 
@@ -218,7 +290,7 @@ export async function customerStats(ctx: AppContext, user: AuthUser) {
   const scope = scopeOf(user);
   const [counts, recent] = await Promise.all([
     q.statusCounts(ctx.db, scope),
-    q.listOrders(ctx.db, { ...scope }, 5, 0),
+    q.listOrders(ctx.db, { ...scope }, 5, 0, { now: ctx.clock() }),
   ]);
   const statusCountMap: Record<string, number> = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0]));
   for (const row of counts) statusCountMap[row.status] = row.n;

@@ -62,9 +62,24 @@ describe('POST /api/customers/{id}/orders', () => {
         quantity: 5,
         unit_price: 12.5,
         line_total: 62.5,
+        state: 'pending',
+        delivered_at: null,
+        last_failure: null,
+        returned_at: null,
+        credit: 0,
       },
     ]);
-    expect(detail).toMatchObject({ subtotal: 62.5, delivery_fee: 25, total: 87.5, status: 'Pending' });
+    expect(detail).toMatchObject({
+      subtotal: 62.5,
+      delivery_fee: 25,
+      total: 87.5,
+      status: 'Pending',
+      status_label: 'Waiting for approval',
+      customer_stage: 'awaiting_approval',
+      credit: 0,
+      amount_due: 87.5,
+      delivery_failures: [],
+    });
     expect(detail.history).toEqual([
       expect.objectContaining({ from_status: null, to_status: 'Pending', changed_by: customer.userName }),
     ]);

@@ -40,6 +40,9 @@ async function derived(ex: Executor, cityId: number, now: Date, perProduct: numb
              count(*) over product_side as product_orders,
              row_number() over (partition by l.arrived, i.product_id order by l.last_arrival, l.order_id) as rn
         from legs l join order_items i on i.order_id = l.order_id
+       -- the lines still to deliver: not handed over, not sent back to Kandy (decision 0058)
+       where not exists (select 1 from item_confirmations c where c.order_id = i.order_id and c.product_id = i.product_id)
+         and not exists (select 1 from order_item_returns r where r.order_id = i.order_id and r.product_id = i.product_id)
       window product_side as (partition by l.arrived, i.product_id))
     select it.arrived, it.product_id, p.name as product_name, p.category,
            it.product_units::int as product_units, it.product_orders::int as product_orders, it.side_orders,
@@ -48,7 +51,7 @@ async function derived(ex: Executor, cityId: number, now: Date, perProduct: numb
            to_char(it.last_arrival at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as arrival_date_time,
            it.trips_arrived, it.trips_total, d.delivery_id,
            to_char(d.delivery_date_time at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as delivery_date_time,
-           it.quantity
+           it.quantity, exists (select 1 from delivery_failures f where f.order_id = it.order_id) as failed_delivery
       from items it
       join products p on p.product_id = it.product_id
       left join lateral (
@@ -187,8 +190,19 @@ describe('store_stock_lines (migration 0027)', () => {
     await startDelivery(app, delivery);
     await same('truck left');
     expect((await rows()).some((r) => r.order_id === first)).toBe(false);
+    // one line handed over, the order back at the store with the other (partly delivered)
+    await db.execute(
+      sql`insert into item_confirmations (delivery_id, order_id, product_id, confirmed_at)
+          values (${delivery}, ${first}, ${soap}, now())`,
+    );
+    await db.execute(sql`delete from delivery_orders where order_id = ${first}`);
+    await db.execute(
+      sql`insert into delivery_failures (delivery_id, order_id, reason, failed_at, delivered_items, failed_items)
+          values (${delivery}, ${first}, 'Refused', now(), 1, 1)`,
+    );
     await db.execute(sql`update orders set status = 'Scheduled' where order_id = ${first}`);
-    await same('back to Scheduled');
+    await same('back to Scheduled, partly delivered');
+    expect((await rows()).filter((r) => r.order_id === first).map((r) => r.product_id)).not.toContain(soap);
     await cancelOrder(app, third);
     await same('cancelled');
 

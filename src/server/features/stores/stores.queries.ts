@@ -39,6 +39,8 @@ export type StoreItemRow = {
   delivery_id: number | null;
   delivery_date_time: string | null;
   quantity: number;
+  /** Back at the store after a failed delivery (decision 0058). */
+  failed_delivery: boolean;
 };
 
 /**
@@ -76,7 +78,8 @@ export async function storeItems(
            ${isoTimestamp('it.last_arrival')} as arrival_date_time,
            (select count(*) from unnest(it.arrivals) a where a <= ${now}::timestamptz)::int as trips_arrived,
            cardinality(it.arrivals) as trips_total,
-           d.delivery_id, ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, it.quantity
+           d.delivery_id, ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, it.quantity,
+           exists (select 1 from delivery_failures f where f.order_id = it.order_id) as failed_delivery
       from totals tt
       join sides s on s.arrived = tt.arrived
       join products p on p.product_id = tt.product_id

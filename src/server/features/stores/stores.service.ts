@@ -29,6 +29,7 @@ function byProduct(rows: StoreItemRow[]): StoreStockLine[] {
       trips_total: row.trips_total,
       delivery_id: row.delivery_id,
       delivery_date_time: row.delivery_date_time,
+      failed_delivery: row.failed_delivery,
     });
   }
   return [...lines.values()];

@@ -16,14 +16,17 @@ const TONES: Record<BadgeTone, string> = {
 export interface BadgeProps {
   tone?: BadgeTone;
   className?: string;
+  /** Long texts wrap (a phone's narrow column) instead of widening the page. */
+  wrap?: boolean;
   children: ReactNode;
 }
 
-export function Badge({ tone = 'neutral', className, children }: BadgeProps) {
+export function Badge({ tone = 'neutral', className, wrap = false, children }: BadgeProps) {
   return (
     <span
       className={clsx(
-        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset',
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ring-inset',
+        wrap ? 'whitespace-normal' : 'whitespace-nowrap',
         TONES[tone],
         className,
       )}
@@ -40,6 +43,8 @@ const STATUS_TONES: Record<string, BadgeTone> = {
   'in transit': 'purple',
   delivered: 'success',
   cancelled: 'danger',
+  // a delivery run whose every order failed
+  failed: 'danger',
 };
 
 export function statusTone(status: string | null | undefined): BadgeTone {

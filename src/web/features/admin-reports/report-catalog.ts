@@ -102,7 +102,8 @@ export const REPORTS: readonly ReportSpec[] = [
     permission: 'reports:operations',
     title: 'Delivery Performance',
     category: 'Operations',
-    description: 'Each order on a delivery: On Time, Late (hours past its requested day) or Pending.',
+    description:
+      'Each order on a delivery: On Time, Late (hours past its requested day), Pending, or Failed / Partly delivered on that run.',
     days: 29,
     limit: 200,
     columns: [
@@ -111,7 +112,7 @@ export const REPORTS: readonly ReportSpec[] = [
       { key: 'customer_name', label: 'Customer' },
       { key: 'status', label: 'Delivery status', kind: 'badge' },
       { key: 'performance_status', label: 'Performance', kind: 'badge' },
-      { key: 'delivery_date_time', label: 'Delivered / leaves', kind: 'datetime' },
+      { key: 'delivery_date_time', label: 'Delivered / failed / leaves', kind: 'datetime' },
       { key: 'hours_delay', label: 'Delay', kind: 'hours' },
     ],
   },

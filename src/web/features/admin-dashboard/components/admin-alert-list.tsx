@@ -1,4 +1,5 @@
 import { PackageX, TrainFront, TriangleAlert, Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { AdminAlert } from '#shared/contract/admin-dashboard';
 import { AlertFeed } from '#web/components/ui/alert-feed';
 import { formatDateTime } from '#web/lib/format';
@@ -10,10 +11,22 @@ const ICONS = {
   order_without_train: TriangleAlert,
   delivery_late: Truck,
   delivery_failed: Truck,
+  order_delivery_failed: PackageX,
 };
 
-/** Recent alerts of the admin dashboard, most urgent kinds first. */
-export function AdminAlertList({ alerts, limit = 8 }: { alerts: readonly AdminAlert[]; limit?: number }) {
+/**
+ * Recent alerts of the admin dashboard, most urgent kinds first; `actionFor` adds what the admin
+ * can do about one (the portal composes it: an order back at the store can be sent back to Kandy).
+ */
+export function AdminAlertList({
+  alerts,
+  limit = 8,
+  actionFor,
+}: {
+  alerts: readonly AdminAlert[];
+  limit?: number;
+  actionFor?: (alert: AdminAlert) => ReactNode;
+}) {
   return (
     <AlertFeed
       empty="No alerts: everything is on track."
@@ -22,7 +35,12 @@ export function AdminAlertList({ alerts, limit = 8 }: { alerts: readonly AdminAl
         icon: ICONS[a.type],
         severity: a.severity,
         message: a.message,
-        footer: <p className="text-xs text-slate-500">{formatDateTime(a.time)}</p>,
+        footer: (
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-xs text-slate-500">{formatDateTime(a.time)}</p>
+            {actionFor?.(a)}
+          </div>
+        ),
       }))}
     />
   );

@@ -10,6 +10,9 @@ const BADGE_TONES: Record<string, BadgeTone> = {
   'on time': 'success',
   late: 'danger',
   pending: 'warning',
+  // delivery performance: the order left that run with items not delivered; a run that delivered nothing
+  failed: 'danger',
+  'partly delivered': 'warning',
   critical: 'danger',
   warning: 'warning',
   out_of_stock: 'danger',

@@ -5,6 +5,7 @@ export const crewEndpoints = {
   start: (deliveryId: number) => `/deliveries/${deliveryId}/start`,
   confirm: (deliveryId: number) => `/deliveries/${deliveryId}/confirm-item`,
   fail: (deliveryId: number, orderId: number) => `/deliveries/${deliveryId}/orders/${orderId}/fail`,
+  failItem: (deliveryId: number) => `/deliveries/${deliveryId}/fail-item`,
 } as const;
 
 export const crewKeys = {

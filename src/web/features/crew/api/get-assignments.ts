@@ -23,7 +23,12 @@ export function useAssignments(employeeId: number | null) {
   useEffect(() => {
     const today = businessDate(new Date());
     for (const a of query.data ?? []) {
-      if (a.status === 'Delivered' || businessDate(new Date(a.delivery_date_time)) > today) continue;
+      if (
+        a.status === 'Delivered' ||
+        a.status === 'Failed' ||
+        businessDate(new Date(a.delivery_date_time)) > today
+      )
+        continue;
       void queryClient.prefetchQuery({
         queryKey: crewKeys.items(a.delivery_id),
         queryFn: ({ signal }) => api<DeliveryItem[]>(crewEndpoints.items(a.delivery_id), { signal }),

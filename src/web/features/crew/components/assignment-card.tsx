@@ -12,6 +12,8 @@ const TONE: Record<Assignment['status'], BadgeTone> = {
   Scheduled: 'brand',
   'In Transit': 'warning',
   Delivered: 'success',
+  // every order on it failed
+  Failed: 'danger',
 };
 
 export interface AssignmentCardProps {
@@ -126,6 +128,7 @@ export function AssignmentCard({
           <dd className="text-slate-800">
             {a.order_count} {a.order_count === 1 ? 'order' : 'orders'} · {a.confirmed_count}/{a.item_count}{' '}
             items
+            {a.failed_count > 0 && <span className="text-red-700"> · {a.failed_count} not delivered</span>}
           </dd>
         </div>
       </dl>

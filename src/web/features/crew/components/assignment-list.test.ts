@@ -19,6 +19,7 @@ const a = (id: number, status: Assignment['status'], start: string): Assignment 
   crew_mate_name: 'A',
   item_count: 1,
   confirmed_count: 0,
+  failed_count: 0,
   started_at: null,
   completed_at: null,
   truck_status: 'Available',

@@ -95,6 +95,6 @@ export function splitByDay(rows: Assignment[], now = new Date()) {
   return {
     today: rows.filter((a) => a.status === 'In Transit' || (a.status === 'Scheduled' && startsByToday(a))),
     upcoming: rows.filter((a) => a.status === 'Scheduled' && !startsByToday(a)),
-    delivered: rows.filter((a) => a.status === 'Delivered'),
+    delivered: rows.filter((a) => a.status === 'Delivered' || a.status === 'Failed'),
   };
 }

@@ -36,7 +36,7 @@ export function FailOrderDialog({
       open={open}
       onOpenChange={onOpenChange}
       title={`Failed delivery: order #${orderId}`}
-      description={`${customerName}. The order goes back to the store to be scheduled again, and the manager is alerted.`}
+      description={`${customerName}. The items not handed over yet go back to the store to be delivered again, and the manager is alerted.`}
       footer={
         <>
           <Button variant="secondary" type="button" onClick={() => onOpenChange(false)}>

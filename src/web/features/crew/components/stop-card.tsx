@@ -1,67 +1,117 @@
-import { CircleCheck, Clock, MapPin, MessageSquareText, Phone } from 'lucide-react';
+import { CircleCheck, CircleX, Clock, MapPin, MessageSquareText, Phone } from 'lucide-react';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { formatShortDateTime } from '#web/lib/date-format';
-import type { Stop, StopItem } from '../lib/group-items';
+import { type Stop, type StopItem, stopOutcome } from '../lib/group-items';
 
 export interface StopCardProps {
   stop: Stop;
   onConfirm: (items: StopItem[]) => void;
+  /** One item could not be handed over. */
+  onFailItem: (item: StopItem) => void;
+  /** The whole stop could not be served: the items not handed over yet fail. */
   onFail: () => void;
-  /** Actions are off while the delivery is not In Transit (or the phone waits to send). */
-  disabled?: boolean;
+  /**
+   * Why the actions are off (the delivery is not In Transit, the phone waits to send), shown as
+   * text: a phone cannot hover a tooltip. null: they are on.
+   */
+  disabledReason?: string | null;
 }
 
 function ItemRow({
   entry,
   onConfirm,
+  onFail,
   disabled,
 }: {
   entry: StopItem;
   onConfirm: () => void;
-  disabled?: boolean;
+  onFail: () => void;
+  disabled: boolean;
 }) {
   const { item, state } = entry;
+  const what = `${item.product_name} for order #${item.order_id}`;
   return (
-    <li className="flex items-start justify-between gap-3 py-3">
-      <div className="min-w-0">
-        <p className="text-sm font-medium text-slate-900">
-          {item.product_name} <span className="text-slate-500">x {item.quantity}</span>
+    <li className="py-3">
+      <p className="text-sm font-medium text-slate-900">
+        {item.product_name} <span className="text-slate-500">x {item.quantity}</span>
+      </p>
+      {state.kind === 'confirmed' && (
+        <p className="mt-0.5 flex items-center gap-1 text-xs text-emerald-700">
+          <CircleCheck aria-hidden="true" className="size-3.5 shrink-0" />
+          Received by {state.recipient_name ?? 'the customer'}
+          {state.confirmed_at && ` · ${formatShortDateTime(state.confirmed_at)}`}
+          {state.confirmed_by && ` · confirmed by ${state.confirmed_by}`}
         </p>
-        {state.kind === 'confirmed' && (
-          <p className="mt-0.5 flex items-center gap-1 text-xs text-emerald-700">
-            <CircleCheck aria-hidden="true" className="size-3.5" />
-            Received by {state.recipient_name ?? 'the customer'}
-            {state.confirmed_at && ` · ${formatShortDateTime(state.confirmed_at)}`}
-            {state.confirmed_by && ` · confirmed by ${state.confirmed_by}`}
-          </p>
-        )}
-        {state.kind === 'waiting' && (
-          <p className="mt-0.5 flex items-center gap-1 text-xs text-amber-700">
-            <Clock aria-hidden="true" className="size-3.5" />
-            Waiting to send · received by {state.recipient_name}
-          </p>
-        )}
-      </div>
-      <Button
-        size="sm"
-        variant={state.kind === 'open' ? 'primary' : 'secondary'}
-        disabled={disabled || state.kind !== 'open'}
-        aria-label={`Confirm ${item.product_name} for order #${item.order_id}`}
-        onClick={onConfirm}
-      >
-        {state.kind === 'open' ? 'Confirm' : state.kind === 'waiting' ? 'Waiting' : 'Confirmed'}
-      </Button>
+      )}
+      {state.kind === 'failed' && (
+        <p className="mt-0.5 flex items-start gap-1 text-xs text-red-700">
+          <CircleX aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+          <span>
+            Not delivered: {state.reason}
+            {state.note && ` (${state.note})`}
+            {state.failed_at && ` · ${formatShortDateTime(state.failed_at)}`}
+            {state.failed_by && ` · reported by ${state.failed_by}`}
+          </span>
+        </p>
+      )}
+      {state.kind === 'waiting' && (
+        <p className="mt-0.5 flex items-center gap-1 text-xs text-amber-700">
+          <Clock aria-hidden="true" className="size-3.5 shrink-0" />
+          Waiting to send · received by {state.recipient_name}
+        </p>
+      )}
+      {state.kind === 'open' && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button size="sm" disabled={disabled} aria-label={`Confirm ${what}`} onClick={onConfirm}>
+            Confirm
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-700"
+            disabled={disabled}
+            aria-label={`Could not deliver ${what}`}
+            onClick={onFail}
+          >
+            Could not deliver
+          </Button>
+        </div>
+      )}
     </li>
   );
 }
 
+function OutcomeBadge({ stop }: { stop: Stop }) {
+  switch (stopOutcome(stop)) {
+    case 'delivered':
+      return <Badge tone="success">Delivered</Badge>;
+    case 'partly_delivered':
+      return (
+        <Badge tone="warning">
+          Partly delivered: {stop.confirmed} of {stop.items.length}
+        </Badge>
+      );
+    case 'failed':
+      return <Badge tone="danger">Not delivered</Badge>;
+    default:
+      return stop.waiting > 0 && stop.open === 0 ? (
+        <Badge tone="warning">Waiting to send</Badge>
+      ) : (
+        <Badge tone="info">
+          {stop.items.length - stop.open} of {stop.items.length} done
+        </Badge>
+      );
+  }
+}
+
 /** A stop of the run: customer, where to go, whom to call, what to hand over. */
-export function StopCard({ stop, onConfirm, onFail, disabled }: StopCardProps) {
+export function StopCard({ stop, onConfirm, onFailItem, onFail, disabledReason = null }: StopCardProps) {
   const open = stop.items.filter((i) => i.state.kind === 'open');
-  const done = stop.order_status === 'Delivered';
-  const anyConfirmed = stop.items.some((i) => i.state.kind !== 'open');
+  const outcome = stopOutcome(stop);
+  const disabled = disabledReason !== null;
+  const handedOver = stop.confirmed + stop.waiting;
   return (
     <Card>
       <div className="border-b border-slate-100 px-4 py-3">
@@ -70,15 +120,7 @@ export function StopCard({ stop, onConfirm, onFail, disabled }: StopCardProps) {
             <h2 className="text-base font-semibold text-slate-900">{stop.customer_name}</h2>
             <p className="text-xs text-slate-500">Order #{stop.order_id}</p>
           </div>
-          {done ? (
-            <Badge tone="success">Delivered</Badge>
-          ) : stop.waiting > 0 && stop.open === 0 ? (
-            <Badge tone="warning">Waiting to send</Badge>
-          ) : (
-            <Badge tone="info">
-              {stop.items.length - stop.open} of {stop.items.length} confirmed
-            </Badge>
-          )}
+          <OutcomeBadge stop={stop} />
         </div>
         <p className="mt-2 flex items-start gap-1.5 text-sm text-slate-700">
           <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
@@ -107,30 +149,46 @@ export function StopCard({ stop, onConfirm, onFail, disabled }: StopCardProps) {
             entry={entry}
             disabled={disabled}
             onConfirm={() => onConfirm([entry])}
+            onFail={() => onFailItem(entry)}
           />
         ))}
       </ul>
-      {!done && (
-        <div className="flex flex-wrap gap-2 border-t border-slate-100 px-4 py-3">
-          <Button
-            size="sm"
-            disabled={disabled || open.length === 0}
-            onClick={() => onConfirm(open)}
-            aria-label={`Confirm all items of order #${stop.order_id}`}
-          >
-            Confirm all ({open.length})
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            className="text-red-700"
-            disabled={disabled || anyConfirmed}
-            onClick={onFail}
-            title={anyConfirmed ? 'Some items were handed over: the rest must be confirmed' : undefined}
-          >
-            Failed delivery
-          </Button>
-        </div>
+      {outcome === 'partly_delivered' || outcome === 'failed' ? (
+        <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
+          {outcome === 'failed' ? 'Nothing was handed over' : `${stop.failed} not handed over`}: the goods go
+          back to the store and the manager has been alerted.
+        </p>
+      ) : (
+        open.length > 0 && (
+          <div className="border-t border-slate-100 px-4 py-3">
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                disabled={disabled}
+                onClick={() => onConfirm(open)}
+                aria-label={`Confirm all items of order #${stop.order_id}`}
+              >
+                Confirm all ({open.length})
+              </Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="text-red-700"
+                disabled={disabled}
+                onClick={onFail}
+                aria-label={`Failed delivery of order #${stop.order_id}`}
+              >
+                Failed delivery
+              </Button>
+            </div>
+            <p className="mt-2 text-xs text-slate-500">
+              {disabledReason ??
+                (handedOver > 0
+                  ? `Failed delivery reports the ${open.length} ${open.length === 1 ? 'item' : 'items'} not handed over yet; the ${handedOver} handed over stay delivered.`
+                  : 'Failed delivery: nobody to receive it, refused, or the address cannot be found.')}
+            </p>
+          </div>
+        )
       )}
     </Card>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeliveryItem } from '#shared/contract/crew';
-import { groupStops } from './group-items';
+import { groupStops, stopOutcome } from './group-items';
 
 const item = (order_id: number, product_id: number, extra: Partial<DeliveryItem> = {}): DeliveryItem => ({
   order_id,
@@ -17,6 +17,12 @@ const item = (order_id: number, product_id: number, extra: Partial<DeliveryItem>
   recipient_name: null,
   confirmed_by: null,
   confirmed_at: null,
+  failed: false,
+  failure_id: null,
+  failure_reason: null,
+  failure_note: null,
+  failed_by: null,
+  failed_at: null,
   ...extra,
 });
 
@@ -56,5 +62,22 @@ describe('groupStops', () => {
     expect(stops[0]!.items[0]!.state).toMatchObject({ kind: 'confirmed', recipient_name: 'Ann' });
     expect(stops[1]!.items[0]!.state).toEqual({ kind: 'waiting', recipient_name: 'Bo' });
     expect(stops[1]!.items[1]!.state).toEqual({ kind: 'open' });
+  });
+
+  it('marks items not delivered and tells how the stop ended', () => {
+    const [stop] = groupStops(
+      [
+        item(1, 10, { confirmed: true }),
+        item(1, 11, { failed: true, failure_reason: 'Damaged', failure_note: 'Crushed' }),
+      ],
+      [],
+      5,
+    );
+    expect(stop!.items[1]!.state).toMatchObject({ kind: 'failed', reason: 'Damaged', note: 'Crushed' });
+    expect(stopOutcome(stop!)).toBe('partly_delivered');
+    const [none] = groupStops([item(2, 12, { failed: true, failure_reason: 'Refused' })], [], 5);
+    expect(stopOutcome(none!)).toBe('failed');
+    const [open] = groupStops([item(3, 13), item(3, 14, { confirmed: true })], [], 5);
+    expect(stopOutcome(open!)).toBe('open');
   });
 });

@@ -9,6 +9,13 @@ export type ItemState =
       recipient_name: string | null;
       confirmed_by: string | null;
       confirmed_at: string | null;
+    }
+  | {
+      kind: 'failed';
+      reason: NonNullable<DeliveryItem['failure_reason']>;
+      note: string | null;
+      failed_by: string | null;
+      failed_at: string | null;
     };
 
 export interface StopItem {
@@ -27,11 +34,23 @@ export interface Stop {
   items: StopItem[];
   open: number;
   waiting: number;
+  confirmed: number;
+  failed: number;
+}
+
+/**
+ * How a stop ended (decision 0058): every item handed over, some not (partly delivered), none, or
+ * still open.
+ */
+export function stopOutcome(stop: Stop): 'open' | 'delivered' | 'partly_delivered' | 'failed' {
+  if (stop.open > 0 || stop.waiting > 0) return 'open';
+  if (stop.failed === 0) return 'delivered';
+  return stop.confirmed > 0 ? 'partly_delivered' : 'failed';
 }
 
 /**
  * Groups a delivery's items by order (the server lists them by order) and marks each open,
- * waiting to send (queued on the phone) or confirmed (stored on the server).
+ * waiting to send (queued on the phone), confirmed or not delivered (stored on the server).
  */
 export function groupStops(items: DeliveryItem[], queued: QueuedConfirmation[], deliveryId: number): Stop[] {
   const waiting = new Map(
@@ -51,6 +70,8 @@ export function groupStops(items: DeliveryItem[], queued: QueuedConfirmation[], 
         items: [],
         open: 0,
         waiting: 0,
+        confirmed: 0,
+        failed: 0,
       };
       stops.set(item.order_id, stop);
     }
@@ -63,6 +84,16 @@ export function groupStops(items: DeliveryItem[], queued: QueuedConfirmation[], 
         confirmed_by: item.confirmed_by,
         confirmed_at: item.confirmed_at,
       };
+      stop.confirmed += 1;
+    } else if (item.failed && item.failure_reason) {
+      state = {
+        kind: 'failed',
+        reason: item.failure_reason,
+        note: item.failure_note,
+        failed_by: item.failed_by,
+        failed_at: item.failed_at,
+      };
+      stop.failed += 1;
     } else if (queuedItem) {
       state = { kind: 'waiting', recipient_name: queuedItem.recipient_name };
       stop.waiting += 1;

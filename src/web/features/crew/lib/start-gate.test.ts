@@ -19,6 +19,7 @@ const run = (values: Partial<Assignment>): Assignment => ({
   crew_mate_name: 'A',
   item_count: 4,
   confirmed_count: 0,
+  failed_count: 0,
   started_at: null,
   completed_at: null,
   truck_status: 'Available',

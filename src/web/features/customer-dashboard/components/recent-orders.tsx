@@ -3,7 +3,7 @@ import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
-import { StatusBadge } from '#web/components/ui/badge';
+import { StageBadge } from '#web/components/ui/stage-badge';
 import { paths } from '#web/lib/paths';
 
 function shortDate(value: string): string {
@@ -23,13 +23,19 @@ export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
           >
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">Order #{order.order_id}</p>
+              {/* phones: the status under the number, the row keeps its width for the dates */}
+              <span className="my-1 block sm:hidden">
+                <StageBadge label={order.status_label} stage={order.customer_stage} />
+              </span>
               <p className="text-xs text-slate-500">
                 Placed {shortDate(order.order_date)} · delivery {shortDate(order.schedule_date)} ·{' '}
                 {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
               </p>
             </div>
             <span className="hidden tabular-nums text-slate-700 sm:block">{formatMoney(order.total)}</span>
-            <StatusBadge status={order.status} />
+            <span className="hidden sm:inline">
+              <StageBadge label={order.status_label} stage={order.customer_stage} />
+            </span>
             <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
           </Link>
         </li>

@@ -19,6 +19,7 @@ const REASON_TONES: Record<StockMovement['reason'], BadgeTone> = {
   order_cancelled: 'purple',
   manual_count: 'warning',
   production_receipt: 'success',
+  delivery_returned: 'info',
 };
 
 const columns: Column<StockMovement>[] = [

@@ -9,7 +9,13 @@ import { ReportCard } from './report-card';
 /** portal-spec §9: the manager's panel shows the first 8 rows, with a link to all of them. */
 export const PERFORMANCE_PREVIEW_ROWS = 8;
 
-const TONE = { 'On Time': 'text-emerald-700', Late: 'text-red-700', Pending: 'text-slate-600' } as const;
+const TONE = {
+  'On Time': 'text-emerald-700',
+  Late: 'text-red-700',
+  Pending: 'text-slate-600',
+  Failed: 'text-red-700',
+  'Partly delivered': 'text-amber-700',
+} as const;
 
 export interface DeliveryPerformancePanelProps {
   period: Period;
@@ -39,7 +45,7 @@ export function DeliveryPerformancePanel({
     <ReportCard
       name="delivery-performance"
       title="Delivery performance"
-      description="Each order on a delivery in the period: on time, late (hours past its day) or still out."
+      description="Each order on a delivery in the period: on time, late (hours past its day), still out, or failed / partly delivered on that run."
       query={query}
       state={report}
       controls={<PeriodPicker value={period} onChange={onPeriodChange} presets={[7, 30, 90]} />}

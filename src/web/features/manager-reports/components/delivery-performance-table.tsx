@@ -3,7 +3,13 @@ import { Badge } from '#web/components/ui/badge';
 import { DataTable } from '#web/components/ui/data-table';
 import { formatDate, formatDateTime } from '#web/lib/format';
 
-const TONE = { 'On Time': 'success', Late: 'danger', Pending: 'neutral' } as const;
+const TONE = {
+  'On Time': 'success',
+  Late: 'danger',
+  Pending: 'neutral',
+  Failed: 'danger',
+  'Partly delivered': 'warning',
+} as const;
 
 /** Rows of the delivery performance report (portal-spec §3). */
 export function DeliveryPerformanceTable({ rows }: { rows: readonly DeliveryPerformanceRow[] }) {
@@ -19,7 +25,7 @@ export function DeliveryPerformanceTable({ rows }: { rows: readonly DeliveryPerf
         { header: 'Customer', cell: (r) => r.customer_name },
         { header: 'Requested', cell: (r) => formatDate(r.schedule_date), className: 'whitespace-nowrap' },
         {
-          header: 'Delivered / leaves',
+          header: 'Delivered / failed / leaves',
           cell: (r) => formatDateTime(r.delivery_date_time),
           className: 'whitespace-nowrap',
         },

@@ -5,11 +5,11 @@ import type { OrderDetail } from '#shared/contract/orders';
 import { can } from '#shared/permissions';
 import { portalForRole } from '#shared/roles';
 import { Alert } from '#web/components/ui/alert';
-import { StatusBadge } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
-import { formatDate, formatDateTime } from '#web/lib/format';
+import { StageBadge } from '#web/components/ui/stage-badge';
+import { formatBusinessDateTime, formatDate } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -24,17 +24,44 @@ function Dates({ order }: { order: OrderDetail }) {
   return (
     <span className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
       <span>
-        Placed: <span className="text-slate-900">{formatDateTime(order.order_date)}</span>
+        Placed: <span className="text-slate-900">{formatBusinessDateTime(order.order_date)}</span>
       </span>
       <span>
         Requested delivery: <span className="text-slate-900">{formatDate(order.schedule_date)}</span>
       </span>
       {order.status === 'Delivered' && order.delivery_date_time && (
         <span>
-          Delivered: <span className="text-slate-900">{formatDateTime(order.delivery_date_time)}</span>
+          Delivered:{' '}
+          <span className="text-slate-900">{formatBusinessDateTime(order.delivery_date_time)}</span>
         </span>
       )}
     </span>
+  );
+}
+
+/**
+ * After a failed delivery, while the items wait at the store (or once they went back to Kandy):
+ * what was not delivered, when, why, and what happens next, above everything else.
+ */
+function FailureNotice({ order }: { order: OrderDetail }) {
+  const last = order.delivery_failures.at(-1);
+  if (!last || !['delivery_failed', 'partly_delivered', 'returned'].includes(order.customer_stage))
+    return null;
+  const what = last.items
+    .map((i) => `${i.product_name} x ${i.quantity} (${i.reason.toLowerCase()})`)
+    .join(', ');
+  return (
+    <Alert
+      variant="warning"
+      className="mb-4"
+      title={
+        last.delivered_items > 0
+          ? `We delivered ${last.delivered_items} of ${last.delivered_items + last.failed_items} items on ${formatBusinessDateTime(last.failed_at)} (Colombo time)`
+          : `We could not deliver your order on ${formatBusinessDateTime(last.failed_at)} (Colombo time)`
+      }
+    >
+      Not delivered: {what}.{order.next_step && ` ${order.next_step}`}
+    </Alert>
   );
 }
 
@@ -61,7 +88,7 @@ export function OrderDetailView({ order, notice }: { order: OrderDetail; notice?
         title={
           <span className="flex flex-wrap items-center gap-3">
             Order #{order.order_id}
-            <StatusBadge status={order.status} />
+            <StageBadge label={order.status_label} stage={order.customer_stage} />
           </span>
         }
         description={<Dates order={order} />}
@@ -113,6 +140,7 @@ export function OrderDetailView({ order, notice }: { order: OrderDetail; notice?
           onDone={(id) => setDone(`Order #${id} is cancelled. The goods it reserved were released.`)}
         />
       )}
+      <FailureNotice order={order} />
       {invoice.isError && (
         <Alert
           variant="error"

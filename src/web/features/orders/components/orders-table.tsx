@@ -2,8 +2,8 @@ import { Ban, Download, Eye } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
-import { StatusBadge } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
+import { StageBadge } from '#web/components/ui/stage-badge';
 import { formatDate } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 
@@ -34,7 +34,7 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
             <th scope="col" className={TH}>
               Delivery date
             </th>
-            <th scope="col" className={TH}>
+            <th scope="col" className={`${TH} hidden sm:table-cell`}>
               Status
             </th>
             <th scope="col" className={`${TH} text-right`}>
@@ -51,13 +51,19 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
         <tbody className="divide-y divide-slate-100 bg-white">
           {rows.map((order) => (
             <tr key={order.order_id} className="hover:bg-slate-50">
-              <td className="px-4 py-3 font-medium text-slate-900">#{order.order_id}</td>
+              <td className="px-4 py-3 font-medium text-slate-900">
+                #{order.order_id}
+                {/* phones: the status where it is seen without scrolling sideways */}
+                <span className="mt-1 block sm:hidden">
+                  <StageBadge label={order.status_label} stage={order.customer_stage} />
+                </span>
+              </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(order.order_date)}</td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-700">
                 {formatDate(order.schedule_date)}
               </td>
-              <td className="px-4 py-3">
-                <StatusBadge status={order.status} />
+              <td className="hidden px-4 py-3 sm:table-cell">
+                <StageBadge label={order.status_label} stage={order.customer_stage} />
               </td>
               <td className="px-4 py-3 text-right tabular-nums">{order.item_count}</td>
               <td className="px-4 py-3 text-right font-medium tabular-nums">{formatMoney(order.total)}</td>

@@ -36,6 +36,13 @@ function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
     changes: [],
     attachments: [],
     receipts: [],
+    status_label: 'Waiting for approval',
+    customer_stage: 'awaiting_approval',
+    next_step: null,
+    delivery_failures: [],
+    returned_at: null,
+    credit: 0,
+    amount_due: 25,
     ...overrides,
   };
 }
@@ -252,5 +259,77 @@ describe('buildOrderTimeline', () => {
     );
     expect(summary(steps)).toEqual(['placed:done', 'changed-0:done', 'cancelled:cancelled']);
     expect(steps.at(-1)).toMatchObject({ title: 'Cancelled by you', reason: 'Ordered by mistake' });
+  });
+
+  const failure = {
+    delivery_id: 4,
+    route_name: 'Galle Fort',
+    failed_at: '2025-03-09T11:00:00Z',
+    reason: null,
+    note: null,
+    delivered_items: 1,
+    failed_items: 1,
+    items: [{ product_name: 'Tea', quantity: 2, reason: 'Damaged', note: 'Crushed' }],
+  };
+  const out = (at: string) => ({
+    ...scheduled,
+    from_status: 'Scheduled' as const,
+    to_status: 'In Transit' as const,
+    changed_at: at,
+  });
+  const back = {
+    ...scheduled,
+    from_status: 'In Transit' as const,
+    to_status: 'Scheduled' as const,
+    changed_at: '2025-03-09T11:00:00Z',
+  };
+
+  it('adds a failed delivery with what failed and what happens next, then the next delivery', () => {
+    const steps = buildOrderTimeline(
+      order({
+        status: 'Scheduled',
+        history: [...order().history, scheduled, out('2025-03-09T08:00:00Z'), back],
+        train_legs: [leg(1, '2025-03-08T06:00:00Z', '2025-03-08T10:00:00Z')],
+        delivery_failures: [failure],
+        next_step: 'The item not delivered is back at the Galle store: we will deliver it again.',
+      }),
+      now,
+    );
+    expect(summary(steps)).toEqual([
+      'placed:done',
+      'approved:done',
+      'train-1:done',
+      'arrived:done',
+      'out-0:done',
+      'failed-0:failed',
+      'out-for-delivery:current',
+      'delivered:upcoming',
+    ]);
+    expect(steps.find((s) => s.key === 'out-0')?.at).toBe('2025-03-09T08:00:00Z');
+    expect(steps.find((s) => s.key === 'failed-0')).toMatchObject({
+      title: 'Partly delivered: 1 item not delivered',
+      at: '2025-03-09T11:00:00Z',
+      next: 'The item not delivered is back at the Galle store: we will deliver it again.',
+    });
+    expect(steps.find((s) => s.key === 'out-for-delivery')?.title).toBe('Out for delivery again');
+  });
+
+  it('ends with the items sent back to Kandy: done when some were delivered, cancelled when none', () => {
+    const returned = {
+      status: 'Delivered' as const,
+      history: [...order().history, scheduled, out('2025-03-09T08:00:00Z'), back],
+      delivery_failures: [failure],
+      returned_at: '2025-03-10T09:00:00Z',
+      credit: 12,
+    };
+    const steps = buildOrderTimeline(order(returned), now);
+    expect(summary(steps).slice(-3)).toEqual(['out-0:done', 'failed-0:failed', 'returned:done']);
+    expect(steps.at(-1)).toMatchObject({ title: 'The rest returned to Kandy, credited', credit: 12 });
+    const none = buildOrderTimeline(
+      order({ ...returned, status: 'Cancelled', delivery_failures: [{ ...failure, delivered_items: 0 }] }),
+      now,
+    );
+    expect(summary(none).slice(-2)).toEqual(['failed-0:failed', 'returned:cancelled']);
+    expect(none.find((s) => s.key === 'failed-0')?.title).toBe('Delivery failed');
   });
 });

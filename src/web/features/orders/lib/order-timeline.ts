@@ -4,8 +4,10 @@ import { changedByText } from './order-changes';
 
 type TrainLeg = OrderDetail['train_legs'][number];
 type TruckDelivery = NonNullable<OrderDetail['truck_delivery']>;
+type DeliveryFailure = OrderDetail['delivery_failures'][number];
 
-export type TimelineStepState = 'done' | 'current' | 'upcoming' | 'cancelled';
+/** `failed`: a delivery that did not hand everything over (decision 0058). */
+export type TimelineStepState = 'done' | 'current' | 'upcoming' | 'cancelled' | 'failed';
 
 export interface TimelineStep {
   key: string;
@@ -19,6 +21,14 @@ export interface TimelineStep {
   reason?: string | null;
   /** A change of the order's items or date while it was Pending (decision 0061). */
   change?: OrderChange;
+  /** A failed (or partly delivered) delivery: what was not handed over, and why. */
+  failure?: DeliveryFailure;
+  /** The delivery a past attempt went out on ("Out for delivery" before a failure). */
+  attempt?: { delivery_id: number; route_name: string };
+  /** What happens next, on the step where the order stands. */
+  next?: string | null;
+  /** Credited when the items not delivered went back to Kandy. */
+  credit?: number;
 }
 
 /** How far each status has come along the way: placed 0, approved 1, out for delivery 3, delivered 4. */
@@ -40,11 +50,17 @@ function changedAt(order: OrderDetail, to: OrderStatus): string | null {
   return entries.at(-1)?.changed_at ?? null;
 }
 
+const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+type Draft = Omit<TimelineStep, 'state'> & { done: boolean; failed?: boolean };
+
 /**
  * The customer's view of an order's journey: placed, approved, one step per train leg to the
  * destination store, arrival at the store, out for delivery on a truck, delivered. Steps are
  * done from the status history, or from the train timetable once a leg has left or arrived;
- * a done step implies every step before it is done. A cancelled order ends with its reason.
+ * a done step implies every step before it is done. Each failed delivery adds its run and a
+ * failure step (what was not handed over, when, why, what happens next); items sent back to
+ * Kandy end the journey there. A cancelled order ends with its reason.
  */
 export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): TimelineStep[] {
   const cancelled = order.status === 'Cancelled';
@@ -55,8 +71,10 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
   );
   const lastLeg = legs.at(-1);
   const city = lastLeg?.arrival_city ?? order.customer_city;
+  const failures = order.delivery_failures ?? [];
+  const starts = order.history.filter((h) => h.to_status === 'In Transit').map((h) => h.changed_at);
 
-  const steps: (Omit<TimelineStep, 'state'> & { done: boolean })[] = [
+  const steps: Draft[] = [
     { key: 'placed', title: 'Placed', at: changedAt(order, 'Pending') ?? order.order_date, done: true },
     ...order.changes.map((change, i) => ({
       key: `changed-${i}`,
@@ -67,7 +85,7 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
     })),
     {
       key: 'approved',
-      title: 'Approved (Scheduled)',
+      title: 'Approved',
       at: scheduledAt,
       done: rank >= 1 || scheduledAt !== null,
     },
@@ -92,15 +110,57 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
     title: 'Arrived at the store',
     at: arrived && lastLeg ? lastLeg.arrival_date_time : null,
     city,
-    done: arrived || rank >= 3,
+    done: arrived || rank >= 3 || failures.length > 0,
   });
+  failures.forEach((f, i) => {
+    const latest = i === failures.length - 1;
+    steps.push({
+      key: `out-${i}`,
+      title: i === 0 ? 'Out for delivery' : 'Out for delivery again',
+      at: starts[i] ?? null,
+      attempt: { delivery_id: f.delivery_id, route_name: f.route_name },
+      done: true,
+    });
+    steps.push({
+      key: `failed-${i}`,
+      title:
+        f.delivered_items > 0
+          ? `Partly delivered: ${items(f.failed_items)} not delivered`
+          : 'Delivery failed',
+      at: f.failed_at,
+      failure: f,
+      next: latest && order.status === 'Scheduled' ? order.next_step : null,
+      done: true,
+      failed: true,
+    });
+  });
+  if (order.returned_at) {
+    // the items not delivered went back to Kandy: the journey ends there
+    const end: TimelineStep = {
+      key: 'returned',
+      title: cancelled ? 'Returned to Kandy, credited' : 'The rest returned to Kandy, credited',
+      at: order.returned_at,
+      credit: order.credit,
+      next: order.next_step,
+      state: cancelled ? 'cancelled' : 'done',
+    };
+    return [
+      ...steps.map(
+        ({ done: _done, failed, ...s }) => ({ ...s, state: failed ? 'failed' : 'done' }) as TimelineStep,
+      ),
+      end,
+    ];
+  }
+  const again = failures.length > 0;
   const truck = order.truck_delivery ?? undefined;
+  const outAgain = starts[failures.length] ?? null;
+  const onTheRoad = order.status === 'In Transit' || order.status === 'Delivered';
   steps.push({
     key: 'out-for-delivery',
-    title: 'Out for delivery',
-    at: changedAt(order, 'In Transit') ?? (rank >= 3 && truck ? truck.delivery_date_time : null),
+    title: again ? 'Out for delivery again' : 'Out for delivery',
+    at: outAgain ?? (onTheRoad && truck ? truck.delivery_date_time : null),
     truck,
-    done: rank >= 3,
+    done: again ? onTheRoad : rank >= 3,
   });
   steps.push({
     key: 'delivered',
@@ -113,11 +173,14 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
   // A later step being done means every earlier one is done too.
   const lastDone = steps.findLastIndex((s) => s.done);
   const resolved = steps.map((s, i) => ({ ...s, done: i <= lastDone }));
+  const stateOf = (s: Draft): TimelineStepState => (s.failed ? 'failed' : 'done');
 
   if (cancelled) {
     const cancellation = order.history.filter((h) => h.to_status === 'Cancelled').at(-1);
     return [
-      ...resolved.filter((s) => s.done).map(({ done: _done, ...s }) => ({ ...s, state: 'done' as const })),
+      ...resolved
+        .filter((s) => s.done)
+        .map(({ done: _done, failed, ...s }) => ({ ...s, state: stateOf({ ...s, done: true, failed }) })),
       {
         key: 'cancelled',
         title: cancellation?.by_customer ? 'Cancelled by you' : 'Cancelled',
@@ -127,8 +190,8 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
       },
     ];
   }
-  return resolved.map(({ done, ...s }, i) => ({
+  return resolved.map(({ done, failed, ...s }, i) => ({
     ...s,
-    state: done ? 'done' : i === lastDone + 1 ? 'current' : 'upcoming',
+    state: done ? stateOf({ ...s, done, failed }) : i === lastDone + 1 ? 'current' : 'upcoming',
   }));
 }

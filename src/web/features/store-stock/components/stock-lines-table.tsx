@@ -8,7 +8,14 @@ function OrderRow({ order, arrived }: { order: StoreOrderLine; arrived: boolean 
     !arrived && order.trips_total > 1 ? ` (${order.trips_arrived} of ${order.trips_total} trains in)` : '';
   return (
     <tr className="align-top">
-      <td className="py-1 pr-3 font-medium whitespace-nowrap text-slate-800">#{order.order_id}</td>
+      <td className="py-1 pr-3 font-medium whitespace-nowrap text-slate-800">
+        #{order.order_id}
+        {order.failed_delivery && (
+          <Badge tone="warning" className="ml-2">
+            Back from a failed delivery
+          </Badge>
+        )}
+      </td>
       <td className="py-1 pr-3">{order.customer_name}</td>
       <td className="py-1 pr-3 text-right tabular-nums">{order.quantity}</td>
       <td className="py-1 pr-3 whitespace-nowrap">

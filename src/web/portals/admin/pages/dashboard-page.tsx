@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Alert } from '#web/components/ui/alert';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
@@ -15,6 +16,7 @@ import { RevenueChart } from '#web/features/admin-dashboard/components/revenue-c
 import { RevenueSplit } from '#web/features/admin-dashboard/components/revenue-split';
 import { UtilisationBars } from '#web/features/admin-dashboard/components/utilisation-bars';
 import { useSession } from '#web/lib/session';
+import { FailedOrderAction } from '../failed-order-action';
 
 /** /admin: stat tiles, revenue by customer type, the split, alerts and utilisation, all live. */
 export function AdminDashboardPage() {
@@ -22,6 +24,7 @@ export function AdminDashboardPage() {
   const stats = useAdminStats();
   const alerts = useAdminAlerts();
   const [period, setPeriod] = useState<Partial<Period>>({});
+  const [returned, setReturned] = useState<string | null>(null);
   const chart = useAdminChartData(period);
   const shown = chart.data?.period;
   return (
@@ -80,7 +83,21 @@ export function AdminDashboardPage() {
               />
             </div>
           ) : (
-            <AdminAlertList alerts={alerts.data} />
+            <>
+              {returned && (
+                <Alert variant="success" className="mx-5 mt-4" onDismiss={() => setReturned(null)}>
+                  {returned}
+                </Alert>
+              )}
+              <AdminAlertList
+                alerts={alerts.data}
+                actionFor={(a) =>
+                  a.type === 'order_delivery_failed' ? (
+                    <FailedOrderAction orderId={a.ref_id} onDone={setReturned} />
+                  ) : null
+                }
+              />
+            </>
           )}
         </Card>
         <Card className="min-w-0 overflow-hidden">

@@ -13,10 +13,12 @@ import {
   useQueuedConfirmations,
   useQueueFlusher,
 } from '#web/features/crew/api/confirm-items';
+import { useFailItem } from '#web/features/crew/api/fail-item';
 import { useFailOrder } from '#web/features/crew/api/fail-order';
 import { useAssignments } from '#web/features/crew/api/get-assignments';
 import { useDeliveryItems } from '#web/features/crew/api/get-delivery-items';
 import { ConfirmItemsDialog } from '#web/features/crew/components/confirm-items-dialog';
+import { FailItemDialog } from '#web/features/crew/components/fail-item-dialog';
 import { FailOrderDialog } from '#web/features/crew/components/fail-order-dialog';
 import { StopCard } from '#web/features/crew/components/stop-card';
 import type { FlushResult } from '#web/features/crew/lib/confirmation-queue';
@@ -36,13 +38,20 @@ export function ConfirmationPage() {
   const [params, setParams] = useSearchParams();
   const active = (assignments.data ?? []).filter((a) => a.status === 'In Transit');
   const wanted = Number(params.get('delivery'));
-  const delivery = active.find((a) => a.delivery_id === wanted) ?? active[0] ?? null;
+  // a run that just ended (its last stop settled) stays on screen when asked for, to read
+  const ended = (assignments.data ?? []).find(
+    (a) => a.delivery_id === wanted && (a.status === 'Delivered' || a.status === 'Failed'),
+  );
+  const delivery = active.find((a) => a.delivery_id === wanted) ?? ended ?? active[0] ?? null;
+  const finished = delivery !== null && delivery.status !== 'In Transit';
   const items = useDeliveryItems(delivery?.delivery_id ?? null);
   const queued = useQueuedConfirmations();
   const confirm = useConfirmItems();
   const fail = useFailOrder(delivery?.delivery_id ?? 0);
+  const failItem = useFailItem(delivery?.delivery_id ?? 0);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [failing, setFailing] = useState<Stop | null>(null);
+  const [failingItem, setFailingItem] = useState<StopItem | null>(null);
   const [outcome, setOutcome] = useState<FlushResult | null>(null);
   const [reported, setReported] = useState<string | null>(null);
   useQueueFlusher(useCallback((r: FlushResult) => setOutcome(r), []));
@@ -93,7 +102,12 @@ export function ConfirmationPage() {
           <li key={stop.order_id}>
             <StopCard
               stop={stop}
+              disabledReason={finished ? `Delivery #${delivery.delivery_id} has ended.` : null}
               onConfirm={(entries) => setConfirming({ stop, items: entries })}
+              onFailItem={(entry) => {
+                failItem.reset();
+                setFailingItem(entry);
+              }}
               onFail={() => {
                 fail.reset();
                 setFailing(stop);
@@ -131,6 +145,13 @@ export function ConfirmationPage() {
         </fieldset>
       )}
       <div className="mb-4 space-y-3">
+        {finished && (
+          <Alert variant={delivery.status === 'Failed' ? 'warning' : 'success'}>
+            {delivery.status === 'Failed'
+              ? `Delivery #${delivery.delivery_id} has ended: no order could be delivered, the goods go back to the store.`
+              : `Delivery #${delivery.delivery_id} is complete: every stop is done.`}
+          </Alert>
+        )}
         {waiting > 0 && (
           <Alert
             variant="warning"
@@ -199,11 +220,39 @@ export function ConfirmationPage() {
             fail.mutate(
               { orderId: failing.order_id, reason, note },
               {
-                onSuccess: () => {
+                onSuccess: (r) => {
                   setReported(
-                    `Order #${failing.order_id} (${failing.customer_name}) reported as failed: ${reason.toLowerCase()}. It goes back to the store and the manager has been alerted.`,
+                    `Order #${failing.order_id} (${failing.customer_name}) reported as failed: ${reason.toLowerCase()}. ${r.delivered_items > 0 ? `${r.failed_items} not handed over go` : 'It goes'} back to the store and the manager has been alerted.`,
                   );
                   setFailing(null);
+                },
+              },
+            )
+          }
+        />
+      )}
+      {failingItem && delivery && (
+        <FailItemDialog
+          open
+          onOpenChange={(open) => !open && setFailingItem(null)}
+          what={`${failingItem.item.product_name} x ${failingItem.item.quantity}`}
+          orderId={failingItem.item.order_id}
+          pending={failItem.isPending}
+          error={failItem.isError ? failItem.error.message : null}
+          onFail={(reason, note) =>
+            failItem.mutate(
+              {
+                order_id: failingItem.item.order_id,
+                product_id: failingItem.item.product_id,
+                reason,
+                note,
+              },
+              {
+                onSuccess: () => {
+                  setReported(
+                    `${failingItem.item.product_name} of order #${failingItem.item.order_id} reported as not delivered: ${reason.toLowerCase()}.`,
+                  );
+                  setFailingItem(null);
                 },
               },
             )

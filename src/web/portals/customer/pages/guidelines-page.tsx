@@ -11,20 +11,83 @@ import {
   MAX_SCHEDULE_DAYS_AHEAD,
   ORDER_LEAD_DAYS,
 } from '#shared/constants';
-import { ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { StatusBadge } from '#web/components/ui/badge';
+import { type CustomerStage, STAGE_LABELS } from '#shared/order-progress';
+import type { OrderStatus } from '#shared/order-status';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
+import { StageBadge } from '#web/components/ui/stage-badge';
 import { DELIVERY_CITIES } from '#web/features/orders/lib/delivery-cities';
 import { paths } from '#web/lib/paths';
 
-const STATUS_MEANING: Record<OrderStatus, string> = {
-  Pending: 'We received your order and reserved the stock. A manager will review it shortly.',
-  Scheduled: 'Approved: your goods are booked on a train to the store nearest you.',
-  'In Transit': 'Your goods left the store on one of our trucks and are on the way to you.',
-  Delivered: 'Our crew confirmed every item at your address.',
-  Cancelled: 'The order was cancelled and the reserved stock released. The timeline shows the reason.',
-};
+/**
+ * The words your orders show (src/shared/order-progress.ts), in the order an order meets them,
+ * with the status tab of the order history each one is under.
+ */
+const STAGES: Array<{ stage: CustomerStage; label: string; status: OrderStatus; meaning: string }> = [
+  {
+    stage: 'awaiting_approval',
+    label: STAGE_LABELS.awaiting_approval,
+    status: 'Pending',
+    meaning: 'We received your order and reserved the stock. A manager will review it shortly.',
+  },
+  {
+    stage: 'awaiting_train',
+    label: STAGE_LABELS.awaiting_train,
+    status: 'Scheduled',
+    meaning: 'Approved. We will book your goods on a train to the store nearest you.',
+  },
+  {
+    stage: 'on_train',
+    label: STAGE_LABELS.on_train,
+    status: 'Scheduled',
+    meaning: 'Your goods are booked on a train (or on it) from Kandy to the store nearest you.',
+  },
+  {
+    stage: 'at_store',
+    label: 'At the Colombo store',
+    status: 'Scheduled',
+    meaning: 'The goods arrived at the store of your city; a truck will bring them to you.',
+  },
+  {
+    stage: 'out_for_delivery',
+    label: STAGE_LABELS.out_for_delivery,
+    status: 'In Transit',
+    meaning: 'Your goods left the store on one of our trucks and are on the way to you.',
+  },
+  {
+    stage: 'delivered',
+    label: STAGE_LABELS.delivered,
+    status: 'Delivered',
+    meaning: 'Our crew handed over every item at your address.',
+  },
+  {
+    stage: 'partly_delivered',
+    label: 'Partly delivered: 2 of 3 items',
+    status: 'Scheduled',
+    meaning:
+      'Some items could not be handed over (damaged, refused or missing). They are back at the store and we will deliver them again, or send them back to Kandy and credit them (the order is then Delivered for what you received).',
+  },
+  {
+    stage: 'delivery_failed',
+    label: STAGE_LABELS.delivery_failed,
+    status: 'Scheduled',
+    meaning:
+      'Our crew could not deliver the order. It is back at the store and we will deliver it again; the timeline says why.',
+  },
+  {
+    stage: 'returned',
+    label: STAGE_LABELS.returned,
+    status: 'Cancelled',
+    meaning:
+      'Nothing could be delivered: the goods went back to Kandy and the whole order, fee included, is credited.',
+  },
+  {
+    stage: 'cancelled',
+    label: STAGE_LABELS.cancelled,
+    status: 'Cancelled',
+    meaning: 'The order was cancelled and the reserved stock released. The timeline shows the reason.',
+  },
+];
 
 function Rule({ icon: Icon, title, children }: { icon: typeof MapPin; title: string; children: ReactNode }) {
   return (
@@ -90,15 +153,20 @@ export function GuidelinesPage() {
         </Rule>
       </div>
       <Card className="mt-6">
-        <CardHeader title="Order statuses" description="What each status on your orders means." />
+        <CardHeader
+          title="Order statuses"
+          description="What your orders say, step by step, and the tab of your order history each one is under."
+        />
         <CardBody>
           <dl className="divide-y divide-slate-100">
-            {ORDER_STATUSES.map((status) => (
-              <div key={status} className="grid gap-2 py-3 sm:grid-cols-[10rem_1fr] sm:items-center">
+            {STAGES.map((s) => (
+              <div key={s.stage} className="grid gap-2 py-3 sm:grid-cols-[16rem_1fr] sm:items-center">
                 <dt>
-                  <StatusBadge status={status} />
+                  <StageBadge label={s.label} stage={s.stage} />
                 </dt>
-                <dd className="text-sm text-slate-700">{STATUS_MEANING[status]}</dd>
+                <dd className="text-sm text-slate-700">
+                  {s.meaning} <span className="text-slate-500">({s.status} tab)</span>
+                </dd>
               </div>
             ))}
           </dl>

@@ -48,7 +48,7 @@ export function ManagerDashboardPage() {
               <AlertList
                 alerts={stats.data.alerts}
                 linkFor={(a) =>
-                  a.type === 'order_without_train'
+                  a.type === 'order_without_train' || a.type === 'order_delivery_failed'
                     ? paths.manager.order(a.ref_id)
                     : a.type === 'trip_near_full'
                       ? paths.manager.trip(a.ref_id)
