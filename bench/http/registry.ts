@@ -132,7 +132,7 @@ export const ENDPOINTS: BenchEndpoint[] = [
   { name: 'customer order detail', user: 'customer', kind: 'detail', path: '/api/orders/{customerOrder}' },
   { name: 'products (customer)', user: 'customer', kind: 'list', path: '/api/products' },
   { name: 'profile', user: 'customer', kind: 'detail', path: '/api/auth/profile' },
-  // the new-order form's starting address: the latest order's (decision 0061)
+  // the new-order form's starting address: the latest order's (decision 0063)
   {
     name: 'customer delivery defaults',
     user: 'customer',

@@ -16,7 +16,7 @@ export const PERMISSIONS = {
   'orders:read': ['customer', 'admin', 'manager', 'warehouse'],
   'orders:update-status': ['manager', 'admin'],
   'orders:allocate-train': ['manager', 'admin'],
-  // a customer's own Pending order (decision 0061): cancel it, change its lines and date
+  // a customer's own Pending order (decision 0063): cancel it, change its lines and date
   'orders:cancel-own': ['customer'],
   'orders:change-own': ['customer'],
   // a failed delivery's undelivered items sent back to Kandy and credited (decision 0058)

@@ -162,7 +162,7 @@ describe('npm run seed -- --scale N', () => {
     expect(await weekly('assistant_employee_id', 60)).toBe(0);
   });
 
-  it('fills the support inbox as the triggers of migration 0036 would', async () => {
+  it('fills the support inbox as the triggers of migration 0035 would', async () => {
     expect(summary.counts.support_requests).toBeGreaterThan(0);
     for (const status of ['Open', 'Answered', 'Closed']) {
       expect(

@@ -527,7 +527,7 @@ export async function seedScale(
       // the support inbox at scale (docs/decisions/0062): a request on one order in 50, by its
       // customer two days after the order; three in four answered, one in four of those replied to
       // again (Open), those older than two weeks closed. Written with what the triggers of
-      // migrations/0036 keep: the opening message, the counts, the latest message, the state.
+      // migrations/0035 keep: the opening message, the counts, the latest message, the state.
       name: 'support requests',
       run: async (tx) => {
         await tx.execute(

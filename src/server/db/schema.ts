@@ -31,7 +31,7 @@ export const roles = pgTable('roles', {
   roleName: text('role_name').notNull(),
   accessRights: text('access_rights').notNull().default(''),
   createdAt: ts('created_at').notNull().defaultNow(),
-  /** A deleted role held by deleted users is retired (migrations/0035): they keep its name. */
+  /** A deleted role held by deleted users is retired (migrations/0033): they keep its name. */
   deletedAt: ts('deleted_at'),
 });
 
@@ -150,7 +150,7 @@ export const orderStatusHistory = pgTable('order_status_history', {
   reason: text('reason'),
 });
 
-/** A customer's change of its Pending order, for the timeline (migrations/0035, decision 0061). */
+/** A customer's change of its Pending order, for the timeline (migrations/0034, decision 0063). */
 export const orderChanges = pgTable('order_changes', {
   changeId: bigserial('change_id', { mode: 'number' }).primaryKey(),
   orderId: integer('order_id').notNull(),
@@ -281,7 +281,7 @@ export const itemConfirmations = pgTable('item_confirmations', {
 });
 
 /**
- * An order that left a delivery with items not delivered (0008; 0031): the stop's reason, or
+ * An order that left a delivery with items not delivered (0008; 0030): the stop's reason, or
  * null when each item gave its own (item_failures).
  */
 export const deliveryFailures = pgTable('delivery_failures', {
@@ -295,11 +295,11 @@ export const deliveryFailures = pgTable('delivery_failures', {
   /** Items of the order handed over on this delivery (0: failed; more: partly delivered). */
   deliveredItems: integer('delivered_items').notNull().default(0),
   failedItems: integer('failed_items').notNull().default(0),
-  /** The manager's alert, kept by triggers (0031): latest failure, order Scheduled and on no truck. */
+  /** The manager's alert, kept by triggers (0030): latest failure, order Scheduled and on no truck. */
   open: boolean('open').notNull().default(false),
 });
 
-/** An item (order line) that could not be handed over on a delivery (0031, decision 0058). */
+/** An item (order line) that could not be handed over on a delivery (0030, decision 0058). */
 export const itemFailures = pgTable('item_failures', {
   itemFailureId: serial('item_failure_id').primaryKey(),
   deliveryId: integer('delivery_id').notNull(),
@@ -313,7 +313,7 @@ export const itemFailures = pgTable('item_failures', {
   failedAt: ts('failed_at').notNull(),
 });
 
-/** An order line sent back to Kandy from the store and credited (0031, decision 0058). */
+/** An order line sent back to Kandy from the store and credited (0030, decision 0058). */
 export const orderItemReturns = pgTable(
   'order_item_returns',
   {
@@ -341,7 +341,7 @@ export const notifications = pgTable('notifications', {
   orderId: integer('order_id'),
   /** What happened, once per recipient (0008). */
   eventKey: text('event_key'),
-  /** The support request it is about (0036). */
+  /** The support request it is about (0035). */
   requestId: integer('request_id'),
 });
 
@@ -354,7 +354,7 @@ export const supportRequests = pgTable('support_requests', {
   message: text('message').notNull(),
   status: text('status').$type<'Open' | 'Answered' | 'Closed'>().notNull().default('Open'),
   createdAt: ts('created_at').notNull().defaultNow(),
-  /** Kept by the support_messages trigger (0036). */
+  /** Kept by the support_messages trigger (0035). */
   lastMessageAt: ts('last_message_at').notNull().defaultNow(),
   messageCount: integer('message_count').notNull().default(0),
   lastMessageSide: text('last_message_side').$type<'customer' | 'staff'>().notNull().default('customer'),
@@ -362,7 +362,7 @@ export const supportRequests = pgTable('support_requests', {
   closedBy: integer('closed_by'),
 });
 
-/** A request's conversation, the request's own message first (0036). */
+/** A request's conversation, the request's own message first (0035). */
 export const supportMessages = pgTable('support_messages', {
   messageId: serial('message_id').primaryKey(),
   requestId: integer('request_id').notNull(),
@@ -447,7 +447,7 @@ export const planningProposals = pgTable('planning_proposals', {
   periodTo: date('period_to', { mode: 'string' }).notNull(),
   status: text('status').$type<'Open' | 'Committed'>().notNull().default('Open'),
   committedAt: ts('committed_at'),
-  /** migrations/0034: after it, the proposal is read and discarded but never committed (decision 0060). */
+  /** migrations/0032: after it, the proposal is read and discarded but never committed (decision 0060). */
   expiresAt: ts('expires_at').notNull(),
   /** migrations/0020_a: json, the text as the API writes it (decision 0045). */
   body: json('body').notNull(),
@@ -506,7 +506,7 @@ export const deliveredDays = pgTable('delivered_days', {
 
 /**
  * Each order on a delivery, or failed on it, with the order's facts the delivery-performance
- * report reads (migrations/0020_b, 0032; decisions 0045, 0059): kept by triggers on
+ * report reads (migrations/0020_b, 0031; decisions 0045, 0059): kept by triggers on
  * delivery_orders, delivery_failures and orders.
  */
 export const deliveryOrderFacts = pgTable(
@@ -517,7 +517,7 @@ export const deliveryOrderFacts = pgTable(
     customerId: integer('customer_id').notNull(),
     scheduleDate: date('schedule_date', { mode: 'string' }).notNull(),
     deliveredAt: ts('delivered_at'),
-    /** The order left this delivery with items not delivered (0032): when, and 'Failed' / 'Partly delivered'. */
+    /** The order left this delivery with items not delivered (0031): when, and 'Failed' / 'Partly delivered'. */
     failedAt: ts('failed_at'),
     outcome: text('outcome'),
   },

@@ -1,4 +1,4 @@
-// Helpers of the customer's own-order tests (cancel, change: decision 0061).
+// Helpers of the customer's own-order tests (cancel, change: decision 0063).
 import { sql } from 'drizzle-orm';
 import type { BuiltApp } from '../app';
 import { withActor } from '../db/client';

@@ -32,7 +32,7 @@ export async function previousRows(db: Executor, where: SQL, at: Date) {
           select x.order_id, null::timestamptz as failed_at, null::text as outcome
             from delivery_orders x where x.delivery_id = d.delivery_id
           union all
-          -- an order that left the delivery with items not delivered (migration 0031, decision 0059)
+          -- an order that left the delivery with items not delivered (migration 0030, decision 0059)
           select f.order_id, f.failed_at, case when f.delivered_items > 0 then 'Partly delivered' else 'Failed' end
             from delivery_failures f where f.delivery_id = d.delivery_id
           offset 0) x
@@ -53,7 +53,7 @@ export const previousCsv = async (db: Executor, span: Span, at: Date) =>
   toCsv(csvColumns(deliveryPerformanceColumns), await previousRows(db, startingIn(span), at));
 
 /**
- * delivery_csv_lines (migrations/0025, 0032) holds exactly the deliveries whose orders are all
+ * delivery_csv_lines (migrations/0025, 0031) holds exactly the deliveries whose orders are all
  * delivered or failed (at least one), each with its rows as the CSV writer writes them (CRLF
  * between rows).
  * Returns how many deliveries it holds.

@@ -16,7 +16,7 @@ export const cancelOwnOrderResponse = z.object({
 export type CancelOwnOrderResponse = z.infer<typeof cancelOwnOrderResponse>;
 
 /**
- * PATCH /orders/{id}: a customer changes its own Pending order (decision 0061). `items` is the
+ * PATCH /orders/{id}: a customer changes its own Pending order (decision 0063). `items` is the
  * whole new list (as when placing: a product named twice is one line of the summed quantity);
  * either field may be left out to keep it as it is.
  */

@@ -112,7 +112,7 @@ export const orderChangeLineSchema = z.object({
   after: z.number().int(),
 });
 
-/** A change of a Pending order's lines or requested date (decision 0061), for the timeline. */
+/** A change of a Pending order's lines or requested date (decision 0063), for the timeline. */
 export const orderChangeSchema = z.object({
   changed_at: z.string(),
   changed_by: z.string().nullable(),

@@ -390,7 +390,7 @@ async function leaveTruck(
     q.orderShape(tx, orderId),
     q.deliveredItemCount(tx, orderId),
   ]);
-  // the truck's row first (its facts go), then the failure's (its facts come): migration 0032
+  // the truck's row first (its facts go), then the failure's (its facts come): migration 0031
   await q.removeOrderFromDelivery(tx, d.delivery_id, orderId);
   await q.insertFailure(tx, {
     deliveryId: d.delivery_id,

@@ -34,7 +34,7 @@ const statusOf = async (table: 'orders' | 'deliveries', id: number) => {
   return res.rows[0]?.status;
 };
 
-/** delivery_failures.open (the manager's alert, migration 0031) equals its plain derivation. */
+/** delivery_failures.open (the manager's alert, migration 0030) equals its plain derivation. */
 async function expectOpenExact() {
   const res = await db.execute<{ failure_id: number; open: boolean; expected: boolean }>(
     sql`select f.failure_id, f.open,

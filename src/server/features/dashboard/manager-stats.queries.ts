@@ -154,7 +154,7 @@ export async function deliveriesWithoutCrew(db: Executor, now: Date, limit: numb
 
 /**
  * Orders back at the store after a failed or partly delivered delivery and not re-planned yet:
- * the open failures (delivery_failures.open, kept by triggers: migration 0031, decision 0058),
+ * the open failures (delivery_failures.open, kept by triggers: migration 0030, decision 0058),
  * oldest first, from their partial index.
  */
 export async function openDeliveryFailures(db: Executor, limit: number) {

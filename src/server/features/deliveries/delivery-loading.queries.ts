@@ -12,7 +12,7 @@ export type LoadCandidate = {
   customer_name: string;
   delivery_address: string;
   schedule_date: string;
-  /** The order's space on a truck (its train booking, or its items still to deliver; order_space(), migrations 0004, 0031). */
+  /** The order's space on a truck (its train booking, or its items still to deliver; order_space(), migrations 0004, 0030). */
   space: number;
   /** When its last train leg arrives at the store; null without a booking. */
   train_arrival: string | null;
@@ -20,14 +20,14 @@ export type LoadCandidate = {
   delivery_id: number | null;
 };
 
-// The order's space is order_space() of migrations 0004 and 0031 written out (a SQL function with
+// The order's space is order_space() of migrations 0004 and 0030 written out (a SQL function with
 // subqueries is called once per row, not inlined: about 12 us a row at 1M orders), its train
 // bookings read once for both the space and the arrival (booked, joined by candidateJoins).
 const candidateColumns = sql`o.order_id, o.status, o.route_id, c.name as customer_name,
   coalesce(nullif(o.delivery_address, ''), c.address) as delivery_address,
   to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
   case when exists (select 1 from item_confirmations c where c.order_id = o.order_id)
-       -- partly delivered (decision 0058): the items still to deliver, as order_space() (0031)
+       -- partly delivered (decision 0058): the items still to deliver, as order_space() (0030)
        then coalesce((select ceil(sum(i.quantity * p.space_per_unit) * 100) / 100
                         from order_items i join products p on p.product_id = i.product_id
                        where i.order_id = o.order_id

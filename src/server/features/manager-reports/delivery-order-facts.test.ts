@@ -6,7 +6,7 @@ import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import { setOrderStatus } from '../orders/orders.queries';
 
-// delivery_order_facts (migrations 0020_b, 0032) is kept by triggers in the writer's transaction:
+// delivery_order_facts (migrations 0020_b, 0031) is kept by triggers in the writer's transaction:
 // after every kind of write, also concurrent ones, it must equal delivery_orders joined to orders
 // with the orders that failed on a delivery (delivery_failures); and
 // the CSV rows stored from it (delivery_csv_lines, migration 0025) what the CSV writer writes.
@@ -20,7 +20,7 @@ async function expectFactsExact() {
     sql`select delivery_id, order_id, customer_id, schedule_date::text, delivered_at::text, failed_at::text, outcome
           from delivery_order_facts order by order_id, delivery_id`,
   );
-  // the orders on a delivery, and those that left one with items not delivered (migration 0032)
+  // the orders on a delivery, and those that left one with items not delivered (migration 0031)
   const live = await db.execute(
     sql`select x.delivery_id, x.order_id, o.customer_id, o.schedule_date::text, x.delivered_at, x.failed_at, x.outcome
           from (select delivery_id, l.order_id, o.delivered_at::text, null as failed_at, null as outcome

@@ -114,7 +114,7 @@ export async function insertChangeMovements(
     rows.map((r) => ({
       productId: r.productId,
       delta: r.delta,
-      // the ledger's reasons: a reservation, or units an order gave back (decision 0061)
+      // the ledger's reasons: a reservation, or units an order gave back (decision 0063)
       reason: r.delta < 0 ? ('order_reserved' as const) : ('order_cancelled' as const),
       orderId: r.orderId,
       note: r.note,

@@ -11,7 +11,7 @@ import { orderDetailSchema } from '#shared/contract/orders';
 import { cancelOwnOrder, changeOwnOrder } from './customer-orders.service';
 import { deliveryDefaults } from './delivery-defaults.service';
 
-/** What a customer does with its own orders besides placing them (decision 0061). */
+/** What a customer does with its own orders besides placing them (decision 0063). */
 export function registerCustomerOrderRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/orders/:id/cancel',

@@ -85,7 +85,7 @@ const ledgerNote = (orderId: number, before: number, after: number) =>
 
 /**
  * PATCH /orders/{id}: the customer changes its own Pending order's lines and requested date, in
- * one transaction, with the rules of placing it (decision 0061): products exist, quantities are
+ * one transaction, with the rules of placing it (decision 0063): products exist, quantities are
  * whole and at least 1 (the contract), a new date is 7 to 365 days from today, and an increase
  * reserves units that exist, naming the product when they do not. Locks the order (ownership in
  * the WHERE), then the products whose units move in id order, as placing and cancelling do, so

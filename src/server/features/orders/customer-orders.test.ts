@@ -11,7 +11,7 @@ import {
 import { createProduct, createUser, daysFromNow, placeOrderAs, type TestUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 
-// A customer cancels or changes its own Pending order (decision 0061): the rules of placing it,
+// A customer cancels or changes its own Pending order (decision 0063): the rules of placing it,
 // the stock through the ledger, every trigger-kept figure, the timeline, the managers told.
 const t = await createTestApp();
 const { app } = t;

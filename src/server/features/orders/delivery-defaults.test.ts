@@ -5,7 +5,7 @@ import { createTestApp } from '#server/test/harness';
 import { createStore } from '#server/test/scheduling-factories';
 
 // A brand-new customer is greeted by its name (the profile's customer_name), and its first order
-// starts from the address given at sign-up, later ones from the address last used (decision 0061).
+// starts from the address given at sign-up, later ones from the address last used (decision 0063).
 const { app } = await createTestApp();
 const manager = await createUser(app, 'Manager');
 

@@ -219,7 +219,7 @@ describe('POST /api/orders/{id}/return-to-kandy', () => {
       },
     ]);
     expect(await units()).toBe(before + 2);
-    // stock_daily counts it as returned, as the ledger says (migrations/0005_a, 0031)
+    // stock_daily counts it as returned, as the ledger says (migrations/0005_a, 0030)
     const daily = await db.execute<{ same: boolean }>(
       sql`select (select coalesce(sum(returned_units), 0) from stock_daily where product_id = ${s.broken})
                = (select coalesce(sum(delta), 0) from stock_movements

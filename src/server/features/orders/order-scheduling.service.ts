@@ -197,7 +197,7 @@ export async function setOrderStatus(
 
 /**
  * Cancels an order in the caller's transaction: the one cancellation of a manager's rejection and
- * of a customer's own cancel (decision 0061). The order goes Cancelled (transitionOrder: row lock,
+ * of a customer's own cancel (decision 0063). The order goes Cancelled (transitionOrder: row lock,
  * history, the customer told), leaves its truck, its train space is freed and its reserved units
  * go back to stock through the ledger. Locks in the order delivery -> order -> trips -> products.
  * Returns the status the order had.

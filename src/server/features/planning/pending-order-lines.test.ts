@@ -168,7 +168,7 @@ describe('pending_order_lines', () => {
     expect(spaceOf(list, left.orderId)).toBe(2);
   });
 
-  it("follows a customer's change of its Pending order (decision 0061): lines raised, added and removed, the date moved, then its cancel", async () => {
+  it("follows a customer's change of its Pending order (decision 0063): lines raised, added and removed, the date moved, then its cancel", async () => {
     const store = await createStore(app);
     const a = await createPendingOrder(app, store, { space: 3, days: 12 });
     const extra = await createProduct(app, { spacePerUnit: 0.25, units: 1000 });

@@ -309,7 +309,7 @@ export async function lockProposal(db: Executor, proposalId: number, userId: num
 
 /**
  * The manager's latest open proposal that has not expired at `now`: the open ones ending after
- * now are a short range of planning_proposals_open_idx (migrations/0034), newest first.
+ * now are a short range of planning_proposals_open_idx (migrations/0032), newest first.
  */
 export async function currentProposal(db: Executor, userId: number, now: Date) {
   const res = await db.execute<{ proposal_id: number; expires_at: string }>(

@@ -395,6 +395,6 @@ export const findRoles = (db: Executor, m: Match) =>
                  (select count(*) from users u where u.role_id = r.role_id)::int as user_count`,
     from: sql`roles r`,
     doc: fold(`r.role_name || ' ' || r.access_rights`),
-    // a retired role (migrations/0035) is kept for its deleted users' history only
+    // a retired role (migrations/0033) is kept for its deleted users' history only
     where: sql`r.deleted_at is null`,
   });

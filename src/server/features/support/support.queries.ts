@@ -51,7 +51,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A page of requests, newest activity first, one row more than `limit` when there are more, with
- * the cursor of each row. The indexes (migration 0036) are on (status | customer_id |
+ * the cursor of each row. The indexes (migration 0035) are on (status | customer_id |
  * nothing, last_message_at desc, request_id desc): each filter reads its page off one of them.
  */
 export async function listSupportRequests(db: Executor, f: ListFilter) {
@@ -147,7 +147,7 @@ export async function lockSupportRequest(db: Executor, requestId: number, custom
   return res.rows[0];
 }
 
-/** Adds a message; the database's trigger counts it and sets the request's state (migration 0036). */
+/** Adds a message; the database's trigger counts it and sets the request's state (migration 0035). */
 export async function insertMessage(
   db: Executor,
   m: { requestId: number; side: SupportSide; userId: number; body: string; at: Date },

@@ -152,7 +152,7 @@ export async function seedSupportRequests(tx: Tx, plan: SeedPlan, ids: WrittenId
       })
       .returning({ id: t.supportRequests.requestId });
     const id = row!.id;
-    // each message sets the state (migrations/0036): staff answers, the customer reopens
+    // each message sets the state (migrations/0035): staff answers, the customer reopens
     for (const reply of r.replies) {
       await tx.insert(t.supportMessages).values({
         requestId: id,

@@ -6,7 +6,7 @@ import { createRole, createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 
 // A role held only by deleted users can be deleted: it is retired and they keep its name
-// (docs/decisions/0061, migrations/0035).
+// (docs/decisions/0061, migrations/0033).
 const { app } = await createTestApp();
 const db = app.ctx.db;
 const admin = await createUser(app, 'Admin');

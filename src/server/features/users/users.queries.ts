@@ -43,7 +43,7 @@ export async function findUser(db: Executor, userId: number): Promise<User | und
 }
 
 /**
- * A live role by name (retired ones keep their name for history only: migrations/0035). `share`
+ * A live role by name (retired ones keep their name for history only: migrations/0033). `share`
  * locks it for a user about to hold it: a retirement in progress is waited for and then seen.
  */
 export async function findRoleByName(db: Executor, name: string, share = false) {
@@ -202,7 +202,7 @@ export async function deleteRole(db: Executor, roleId: number) {
 
 /**
  * Retires a role only deleted users held: out of the lists and pickers, its name free for a new
- * role, its row kept so those users and their history still read its name (migrations/0035).
+ * role, its row kept so those users and their history still read its name (migrations/0033).
  */
 export async function retireRole(db: Executor, roleId: number, at: Date) {
   await db.execute(sql`update roles set deleted_at = ${at.toISOString()} where role_id = ${roleId}`);

@@ -9,7 +9,7 @@ import * as q from './users.queries';
 
 const LAST_ADMIN = 'the last admin: make another user an admin first';
 
-/** The live role a user is to hold, locked FOR SHARE until the user is written (migrations/0035). */
+/** The live role a user is to hold, locked FOR SHARE until the user is written (migrations/0033). */
 async function requireRole(tx: Tx, name: string) {
   const role = await q.findRoleByName(tx, name, true);
   if (!role) throw unprocessable(`role: there is no role named '${name}'`);
@@ -56,7 +56,7 @@ async function checkLinks(
   }
 }
 
-/** The unique indexes and the role triggers (migrations/0035) decide a race that the checks above lost. */
+/** The unique indexes and the role triggers (migrations/0033) decide a race that the checks above lost. */
 function uniqueRace(err: unknown): never {
   if (pgErrorCode(err) === '23505') throw conflict('That username or email is already taken');
   if (pgConstraint(err) === 'users_role_is_live') throw conflict('That role was deleted meanwhile');

@@ -31,7 +31,7 @@ export interface EditOrderFormProps {
 }
 
 /**
- * Changes a Pending order's items and delivery date (decision 0061), with the new-order form's
+ * Changes a Pending order's items and delivery date (decision 0063), with the new-order form's
  * item lines, rules and messages. The delivery details stay as they are.
  */
 export function EditOrderForm({ order, products, onSaved }: EditOrderFormProps) {

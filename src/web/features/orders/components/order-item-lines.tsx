@@ -37,7 +37,7 @@ export interface OrderItemLinesProps {
   products: readonly Product[];
   totals: OrderTotals;
   submitted: boolean;
-  /** Changing an order: what it already holds of each product (decision 0061). */
+  /** Changing an order: what it already holds of each product (decision 0063). */
   held?: HeldUnits;
 }
 

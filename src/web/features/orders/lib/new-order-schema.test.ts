@@ -103,7 +103,7 @@ describe('toCreateOrderRequest', () => {
   });
 });
 
-describe('changing a Pending order (decision 0061)', () => {
+describe('changing a Pending order (decision 0063)', () => {
   // the order asks for 2025-01-19; days later, a new date must be 2025-01-22 or after
   const change = changeOrderFormSchema('2025-01-22', '2026-01-10', '2025-01-19');
   const order = {

@@ -18,7 +18,7 @@ export const NEW_ORDER_MESSAGES = {
 
 /**
  * The delivery date: from `minDate` to `maxDate`. `keptDate` (changing an order) is the date the
- * order already has: kept as it is, it needs no new lead time (decision 0061).
+ * order already has: kept as it is, it needs no new lead time (decision 0063).
  */
 function scheduleDateField(minDate: string, maxDate?: string, keptDate?: string) {
   const kept = (value: string) => value === '' || (keptDate !== undefined && value === keptDate);
@@ -92,7 +92,7 @@ export function toCreateOrderRequest(values: NewOrderFormValues): CreateOrderReq
 }
 
 /**
- * The form changing a Pending order (decision 0061): the same date and item rules as placing
+ * The form changing a Pending order (decision 0063): the same date and item rules as placing
  * one, the date it already has kept as agreed; the delivery details are shown, not changed.
  */
 export function changeOrderFormSchema(minDate: string, maxDate: string, keptDate: string) {

@@ -19,7 +19,7 @@ export interface TimelineStep {
   truck?: TruckDelivery;
   city?: string;
   reason?: string | null;
-  /** A change of the order's items or date while it was Pending (decision 0061). */
+  /** A change of the order's items or date while it was Pending (decision 0063). */
   change?: OrderChange;
   /** A failed (or partly delivered) delivery: what was not handed over, and why. */
   failure?: DeliveryFailure;

@@ -30,7 +30,7 @@ export type CapturedLines = ReadonlyMap<string, { quantity: number; unitPrice: n
 /**
  * The live summary of the new-order form: each line at the product's current price,
  * subtotal, the fixed delivery fee and the total. Lines without a product or with an
- * invalid quantity count as 0. Changing an order (`captured`, decision 0061): a product kept at
+ * invalid quantity count as 0. Changing an order (`captured`, decision 0063): a product kept at
  * its quantity or lowered keeps the price captured when it was ordered; raised or added, it
  * takes today's price, as the server prices it.
  */

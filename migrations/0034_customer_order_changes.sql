@@ -1,4 +1,4 @@
--- A customer changes its own Pending order (docs/decisions/0061-customers-cancel-and-change-pending-orders.md).
+-- A customer changes its own Pending order (docs/decisions/0063-customers-cancel-and-change-pending-orders.md).
 --
 -- The change itself writes the rows placing and cancelling already write: the order's lines
 -- (updated, deleted, inserted: the row and statement triggers on order_items keep the audit log,

@@ -1,5 +1,5 @@
 -- Failed deliveries in the delivery-performance report (docs/decisions/0059). An order that left a
--- truck with items not delivered (delivery_failures, migration 0031) is a row of that delivery,
+-- truck with items not delivered (delivery_failures, migration 0030) is a row of that delivery,
 -- rated 'Failed' (nothing handed over on it) or 'Partly delivered', at the time it failed; the
 -- order may be on another delivery later (a row there too, rated as usual). So an order has a
 -- row per delivery it was on: delivery_order_facts loses its one-row-per-order key.
