@@ -72,7 +72,7 @@ async function scheduleRun(manager: Api, route: Route, at: Date, avoid: Set<numb
   const candidates = fleet.filter(
     (t) =>
       t.store_id === route.store_id &&
-      t.status === 'Available' &&
+      t.status !== 'Under Repair' &&
       !avoid.has(t.truck_id) &&
       (!trucks || trucks.includes(t.truck_id)),
   );
@@ -112,9 +112,31 @@ describe('an item failed at the door', () => {
     const customerApi = await apiAs('customer');
 
     // 1. a run a few minutes from now with a crew of its own, on the first route that has a free truck
-    const routes = (await manager<Route[]>('/routes/routes')).filter((r) => r.covered_towns.length > 0);
-    routes.sort((a, b) => Number(b.store_city === 'Colombo') - Number(a.store_city === 'Colombo'));
+    // a route whose store has two trucks and two crews free now first, so the re-plan can go out
+    // at once on another truck (else it waits for the first truck's slot and the crew's rest)
     const runAt = new Date(Date.now() + 6 * MINUTE);
+    const routes = (await manager<Route[]>('/routes/routes')).filter((r) => r.covered_towns.length > 0);
+    const onRoad = new Set(
+      (await manager<Delivery[]>('/deliveries/deliveries?status=In Transit&page_size=100')).map(
+        (d) => d.truck_id,
+      ),
+    );
+    const freeTrucks = new Map<number, number>();
+    for (const t of await manager<Truck[]>('/Trucks/trucks'))
+      if (t.status !== 'Under Repair' && !onRoad.has(t.truck_id))
+        freeTrucks.set(t.store_id, (freeTrucks.get(t.store_id) ?? 0) + 1);
+    const room = new Map<number, number>();
+    for (const r of routes) {
+      const options = await manager<{ drivers: Option[]; assistants: Option[] }>(
+        `/deliveries/crew-options?route_id=${r.route_id}&delivery_date_time=${encodeURIComponent(runAt.toISOString())}`,
+      );
+      const free = (list: Option[]) => list.filter((o) => o.available).length;
+      room.set(
+        r.route_id,
+        Math.min(freeTrucks.get(r.store_id) ?? 0, free(options.drivers), free(options.assistants), 2),
+      );
+    }
+    routes.sort((a, b) => (room.get(b.route_id) ?? 0) - (room.get(a.route_id) ?? 0));
     let first: Awaited<ReturnType<typeof scheduleRun>> = null;
     let route: Route | undefined;
     for (const r of routes) {
@@ -265,6 +287,9 @@ describe('an item failed at the door', () => {
       new Set([...avoid, first!.delivery.truck_id]),
     );
     const startable = second !== null;
+    console.log(
+      `failures journey: re-planned on ${startable ? 'another truck now' : 'the same truck after its slot'}`,
+    );
     if (!second) {
       // one truck (or crew) at the store: after the first run's slot and the crew's rest
       const after = new Date(new Date(first!.delivery.end_date_time).getTime() + 65 * MINUTE);
