@@ -287,9 +287,6 @@ describe('an item failed at the door', () => {
       new Set([...avoid, first!.delivery.truck_id]),
     );
     const startable = second !== null;
-    console.log(
-      `failures journey: re-planned on ${startable ? 'another truck now' : 'the same truck after its slot'}`,
-    );
     if (!second) {
       // one truck (or crew) at the store: after the first run's slot and the crew's rest
       const after = new Date(new Date(first!.delivery.end_date_time).getTime() + 65 * MINUTE);
