@@ -4,33 +4,24 @@
 
 -- ---- One In Transit delivery per truck, driver and assistant ----
 
--- A database that already has two runs on the road for one truck or person (possible before
--- this migration) cannot take the unique indexes below: say which, instead of an index error.
-DO $$
-DECLARE
-  clash text;
-BEGIN
-  SELECT string_agg(what, '; ') INTO clash FROM (
-    SELECT 'truck ' || truck_id || ' on deliveries ' || string_agg(delivery_id::text, ', ' ORDER BY delivery_id) AS what
-      FROM deliveries WHERE status = 'In Transit' GROUP BY truck_id HAVING count(*) > 1
-    UNION ALL
-    SELECT 'driver ' || driver_employee_id || ' on deliveries ' || string_agg(delivery_id::text, ', ' ORDER BY delivery_id)
-      FROM deliveries WHERE status = 'In Transit' GROUP BY driver_employee_id HAVING count(*) > 1
-    UNION ALL
-    SELECT 'assistant ' || assistant_employee_id || ' on deliveries ' || string_agg(delivery_id::text, ', ' ORDER BY delivery_id)
-      FROM deliveries WHERE status = 'In Transit' GROUP BY assistant_employee_id HAVING count(*) > 1
-  ) x;
-  IF clash IS NOT NULL THEN
-    RAISE EXCEPTION 'More than one delivery In Transit for one truck or crew member (%): finish all but one of each (confirm or fail their items), then start the server again', clash;
-  END IF;
-END
-$$;
+-- A database written before this rule may already have two runs on the road for one truck or
+-- person, the state the rule stops. Those runs stay on the road, to be finished as they are: all
+-- but the earliest started of each clash are marked on_road_before_rule and left out of the
+-- indexes below. While any of them is on the road, no run of that truck or person can start
+-- (src/server/features/crew/start-rules.ts reads every run In Transit).
+ALTER TABLE deliveries ADD COLUMN on_road_before_rule boolean NOT NULL DEFAULT false;
+UPDATE deliveries d SET on_road_before_rule = true
+ WHERE d.status = 'In Transit'
+   AND EXISTS (SELECT 1 FROM deliveries o
+                WHERE o.status = 'In Transit' AND o.delivery_id <> d.delivery_id
+                  AND (o.truck_id = d.truck_id OR o.driver_employee_id = d.driver_employee_id
+                       OR o.assistant_employee_id = d.assistant_employee_id)
+                  AND (coalesce(o.started_at, o.delivery_date_time), o.delivery_id)
+                      < (coalesce(d.started_at, d.delivery_date_time), d.delivery_id));
 
--- The crew's start checks these first and names the run on the road; the indexes make a second
--- run on the road impossible for any writer, also for two starts at the same moment.
-CREATE UNIQUE INDEX deliveries_truck_in_transit_uq ON deliveries (truck_id) WHERE status = 'In Transit';
-CREATE UNIQUE INDEX deliveries_driver_in_transit_uq ON deliveries (driver_employee_id) WHERE status = 'In Transit';
-CREATE UNIQUE INDEX deliveries_assistant_in_transit_uq ON deliveries (assistant_employee_id) WHERE status = 'In Transit';
+CREATE UNIQUE INDEX deliveries_truck_in_transit_uq ON deliveries (truck_id) WHERE status = 'In Transit' AND NOT on_road_before_rule;
+CREATE UNIQUE INDEX deliveries_driver_in_transit_uq ON deliveries (driver_employee_id) WHERE status = 'In Transit' AND NOT on_road_before_rule;
+CREATE UNIQUE INDEX deliveries_assistant_in_transit_uq ON deliveries (assistant_employee_id) WHERE status = 'In Transit' AND NOT on_road_before_rule;
 
 -- ---- Truck status with a note ----
 
@@ -69,6 +60,11 @@ CREATE TRIGGER deliveries_truck_under_repair BEFORE INSERT OR UPDATE OF truck_id
 -- to a smaller truck, is checked the same way (deliveries_check_truck_capacity).
 CREATE FUNCTION trucks_capacity_lowered() RETURNS trigger AS $$
 BEGIN
+  -- a load being written onto one of the truck's runs holds that run's row: wait for it, so the
+  -- check below reads what it loaded (the truck row first, then its runs: the order in which
+  -- scheduling and moving a run lock them too)
+  PERFORM 1 FROM deliveries WHERE truck_id = NEW.truck_id AND status IN ('Scheduled', 'In Transit')
+    ORDER BY delivery_id FOR NO KEY UPDATE;
   PERFORM deliveries_check_truck_capacity(ARRAY(
     SELECT delivery_id FROM deliveries WHERE truck_id = NEW.truck_id AND status IN ('Scheduled', 'In Transit')));
   RETURN NULL;

@@ -13,9 +13,16 @@
 ALTER TABLE deliveries DROP CONSTRAINT deliveries_status_check;
 ALTER TABLE deliveries ADD CONSTRAINT deliveries_status_check
   CHECK (status IN ('Scheduled', 'In Transit', 'Delivered', 'Failed'));
--- the runs not finished (scheduled or on the road): deliveries_open_idx (status <> 'Delivered')
--- would now hold the failed runs too
+-- the runs not finished (scheduled or on the road); deliveries_open_idx (status <> 'Delivered',
+-- migration 0004) would now hold the failed runs too, and no query reads it any more
 CREATE INDEX deliveries_not_done_idx ON deliveries (delivery_date_time) WHERE status IN ('Scheduled', 'In Transit');
+DROP INDEX deliveries_open_idx;
+-- A run that ended before this migration with every order failed (each left the truck, none of
+-- its items handed over) was marked Delivered: it ends Failed, as such a run now does.
+UPDATE deliveries d SET status = 'Failed'
+ WHERE d.status = 'Delivered'
+   AND EXISTS (SELECT 1 FROM delivery_failures f WHERE f.delivery_id = d.delivery_id)
+   AND NOT EXISTS (SELECT 1 FROM item_confirmations c WHERE c.delivery_id = d.delivery_id);
 
 -- ---- A line is delivered once, and its confirmation stays with the delivery that made it ----
 

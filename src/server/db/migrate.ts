@@ -21,9 +21,11 @@ export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise
     const seen = await database.db.execute(sql`select 1 from schema_migrations where version = ${version}`);
     if (seen.rows.length > 0) continue;
     const body = await readFile(join(dir, file), 'utf8');
-    // one multi-statement text runs on one connection, so BEGIN/COMMIT make it atomic
+    // one multi-statement text runs on one connection, so BEGIN/COMMIT make it atomic; a migration
+    // that rebuilds a derived table of a large database may run longer than PG_STATEMENT_TIMEOUT_MS
+    // allows a request, so the limit is lifted for the migration's own transaction only
     await database.exec(
-      `BEGIN;\n${body}\n;INSERT INTO schema_migrations (version) VALUES ('${version.replace(/'/g, "''")}');\nCOMMIT;`,
+      `BEGIN;\nSET LOCAL statement_timeout = 0;\n${body}\n;INSERT INTO schema_migrations (version) VALUES ('${version.replace(/'/g, "''")}');\nCOMMIT;`,
     );
     applied.push(version);
   }

@@ -252,6 +252,8 @@ export const deliveries = pgTable('deliveries', {
   createdAt: ts('created_at').notNull().defaultNow(),
   /** Sum of its delivery_orders.space, kept by a trigger (0004). */
   loadedSpace: numeric('loaded_space', { precision: 10, scale: 2, mode: 'number' }).notNull().default(0),
+  /** On the road together with another run of its truck or crew when migration 0029 came (kept out of its unique indexes). */
+  onRoadBeforeRule: boolean('on_road_before_rule').notNull().default(false),
 });
 
 export const deliveryOrders = pgTable(

@@ -7,12 +7,15 @@ import { migrate } from '../db/migrate';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
-/** A fresh migrated database: in-memory PGlite, or a throwaway schema on TEST_DATABASE_URL. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A fresh migrated database: in-memory PGlite, or a throwaway schema on TEST_DATABASE_URL.
+ * `migrationsDir`: the migrations to apply (default: all of them).
+ */
+export async function openTestDatabase(migrationsDir?: string): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
     const database = await openPglite();
-    await migrate(database);
+    await migrate(database, migrationsDir);
     return database;
   }
   const schemaName = `t_${randomBytes(6).toString('hex')}`;
@@ -23,7 +26,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   // public stays on the path for the extensions' functions and operators (pg_trgm)
   const database = openPostgres(url, { searchPath: `${schemaName},public`, max: 12 });
-  await migrate(database);
+  await migrate(database, migrationsDir);
   return {
     ...database,
     close: async () => {

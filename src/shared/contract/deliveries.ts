@@ -65,6 +65,8 @@ export const deliverySchema = z.object({
   assistant_name: z.string().nullable(),
   loaded_space: z.number(),
   order_count: z.number().int(),
+  /** Orders that left this run with items not delivered (decision 0058): a Failed run has only these. */
+  failed_order_count: z.number().int(),
   orders: z.array(deliveryOrderSchema),
 });
 export type Delivery = z.infer<typeof deliverySchema>;

@@ -145,7 +145,7 @@ describe('one run on the road per truck, driver and assistant', () => {
     const b = await secondRun(s, first.end_at);
     const later = new Date(first.end_at.getTime() - 30 * 60_000);
     setNow(later);
-    const expected = `Truck ${first.plate} is on delivery #${s.deliveryId} (${first.route}), In Transit since ${since(now, later)}: finish it before starting delivery #${b.deliveryId}`;
+    const expected = `Truck ${first.plate} is on delivery #${s.deliveryId} (${first.route}), In Transit since ${since(now, later)} (Colombo time): finish it before starting delivery #${b.deliveryId}`;
 
     const known = await assignmentOf(b.driver, b.deliveryId);
     expect(known).toMatchObject({ start_refusal: expected, blocking_delivery_id: s.deliveryId });
@@ -178,7 +178,7 @@ describe('one run on the road per truck, driver and assistant', () => {
       truckId: otherTruck,
       driver: s.driver,
     });
-    const driverRefusal = `Driver ${await nameOf(s.driver.employeeId)} is on delivery #${s.deliveryId} (${first.route}), In Transit since ${since(now, now)}: finish it before starting delivery #${byDriver.deliveryId}`;
+    const driverRefusal = `Driver ${await nameOf(s.driver.employeeId)} is on delivery #${s.deliveryId} (${first.route}), In Transit since ${since(now, now)} (Colombo time): finish it before starting delivery #${byDriver.deliveryId}`;
     expect((await assignmentOf(s.driver, byDriver.deliveryId)).start_refusal).toBe(driverRefusal);
     const asDriver = await start(byDriver.assistant, byDriver.deliveryId);
     expect(asDriver.statusCode).toBe(409);
@@ -191,7 +191,7 @@ describe('one run on the road per truck, driver and assistant', () => {
     const asAssistant = await start(byAssistant.driver, byAssistant.deliveryId);
     expect(asAssistant.statusCode).toBe(409);
     expect(asAssistant.json().detail).toBe(
-      `Assistant ${await nameOf(s.assistant.employeeId)} is on delivery #${s.deliveryId} (${first.route}), In Transit since ${since(now, now)}: finish it before starting delivery #${byAssistant.deliveryId}`,
+      `Assistant ${await nameOf(s.assistant.employeeId)} is on delivery #${s.deliveryId} (${first.route}), In Transit since ${since(now, now)} (Colombo time): finish it before starting delivery #${byAssistant.deliveryId}`,
     );
     await finish(s);
     setNow(null);

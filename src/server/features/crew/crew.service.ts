@@ -172,7 +172,14 @@ export async function startDelivery(ctx: AppContext, user: AuthUser, deliveryId:
       });
     });
   } catch (err) {
-    if (pgErrorCode(err) === '23505' && ON_THE_ROAD_INDEXES.has(pgConstraint(err) ?? '')) {
+    // a start that lost a race: another run took the truck or crew onto the road, or the truck was
+    // put Under Repair (the trigger of migration 0029) after the check read it
+    const code = pgErrorCode(err);
+    const constraint = pgConstraint(err) ?? '';
+    if (
+      (code === '23505' && ON_THE_ROAD_INDEXES.has(constraint)) ||
+      (code === '23514' && constraint === 'deliveries_truck_under_repair')
+    ) {
       throw conflict(await raceRefusal(ctx, deliveryId, now));
     }
     throw err;

@@ -59,7 +59,7 @@ function onTheRoadRefusal(f: StartFacts, now: Date): string | null {
       : run.seat === 'driver'
         ? `Driver ${f.driverName ?? f.driverId}`
         : `Assistant ${f.assistantName ?? f.assistantId}`;
-  return `${who} is on delivery #${run.delivery_id} (${run.route_name}), In Transit since ${since(new Date(run.started_at), now)}: finish it before starting delivery #${f.deliveryId}`;
+  return `${who} is on delivery #${run.delivery_id} (${run.route_name}), In Transit since ${since(new Date(run.started_at), now)} (Colombo time): finish it before starting delivery #${f.deliveryId}`;
 }
 
 /**

@@ -36,7 +36,7 @@ const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 export function failedOrderAlertMessage(
   f: Awaited<ReturnType<typeof q.openDeliveryFailures>>[number],
 ): string {
-  const when = businessDateTime(new Date(f.failed_at));
+  const when = `${businessDateTime(new Date(f.failed_at))} (Colombo time)`;
   const store = f.city ? `the ${f.city} store` : 'the store';
   const it = f.items_left === 1 ? 'it' : 'them';
   const what =

@@ -43,7 +43,8 @@ const deliveryColumns = sql`d.delivery_id, d.route_id, r.name as route_name, r.e
   ${isoTimestamp('d.delivery_date_time')} as delivery_date_time, ${isoTimestamp('d.end_date_time')} as end_date_time,
   d.status, d.driver_employee_id, ${person('de')} as driver_name,
   d.assistant_employee_id, ${person('ae')} as assistant_name, d.loaded_space::float8 as loaded_space,
-  (select count(*) from delivery_orders x where x.delivery_id = d.delivery_id)::int as order_count`;
+  (select count(*) from delivery_orders x where x.delivery_id = d.delivery_id)::int as order_count,
+  (select count(*) from delivery_failures f where f.delivery_id = d.delivery_id)::int as failed_order_count`;
 
 const deliveryJoins = sql`join routes r on r.route_id = d.route_id
   join stores s on s.store_id = r.store_id

@@ -6,7 +6,7 @@ import type { Route, Truck } from '#shared/contract/deliveries';
 const truckColumns = sql`t.truck_id, t.plate_number, t.status, t.capacity::float8 as capacity, t.store_id,
   ci.name as store_city, t.status_note, ${isoTimestamp('t.status_changed_at')} as status_changed_at,
   coalesce(open.n, 0)::int as scheduled_runs`;
-// the runs not started yet, from the partial index of open deliveries (migration 0004)
+// the runs not started yet, from the partial index of unfinished deliveries (migration 0030)
 const truckJoins = sql`join stores s on s.store_id = t.store_id join cities ci on ci.city_id = s.city_id
   left join (select truck_id, count(*) as n from deliveries
               where status = 'Scheduled' group by truck_id) open on open.truck_id = t.truck_id`;

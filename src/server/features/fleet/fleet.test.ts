@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { withActor } from '#server/db/client';
 import { approvedOrder, loadDirectly } from '#server/test/crew-factories';
 import { createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
@@ -524,5 +525,87 @@ describe('stores', () => {
       409,
       `The ${s.cityName} store cannot be deleted: it has 1 truck, 1 route and 1 staff member`,
     );
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('a capacity cut and a load at once (PostgreSQL)', () => {
+  /** A transaction that runs `first`, then holds its locks until `release` is called, then commits. */
+  function held(first: (tx: Parameters<Parameters<typeof withActor>[2]>[0]) => Promise<unknown>) {
+    let release!: () => void;
+    let ready!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const started = new Promise<void>((r) => {
+      ready = r;
+    });
+    const done = withActor(app.ctx.db, null, async (tx) => {
+      await first(tx);
+      ready();
+      await gate;
+    });
+    return { started, release, done };
+  }
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const overloaded = async (truckId: number) =>
+    (
+      await app.ctx.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from deliveries d join trucks t on t.truck_id = d.truck_id
+            where t.truck_id = ${truckId} and d.loaded_space > t.capacity`,
+      )
+    ).rows[0]!.n;
+
+  it('a load written first: the cut waits for it, reads it and is refused; the truck never carries more than it holds', async () => {
+    const s = await storeWithTrain();
+    const truck = await createTruck(app, s.storeId, { capacity: 300 });
+    const deliveryId = await insertDelivery(app, {
+      truckId: truck.truckId,
+      routeId: s.routeId,
+      start: new Date(Date.now() + 30 * HOUR),
+      hours: 4,
+    });
+    const order = await approvedOrder(app, s, manager, await createUser(app, 'Customer'));
+    const load = held((tx) =>
+      tx.execute(
+        sql`insert into delivery_orders (delivery_id, order_id) values (${deliveryId}, ${order.orderId})`,
+      ),
+    );
+    await load.started;
+    const cut = withActor(app.ctx.db, null, (tx) =>
+      tx.execute(sql`update trucks set capacity = 0.5 where truck_id = ${truck.truckId}`),
+    ).catch((err: unknown) => err);
+    await pause(300);
+    load.release();
+    await load.done;
+    const error = await cut;
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/its capacity is/);
+    expect(await overloaded(truck.truckId)).toBe(0);
+  });
+
+  it('a cut written first: the load waits for it and is refused', async () => {
+    const s = await storeWithTrain();
+    const truck = await createTruck(app, s.storeId, { capacity: 300 });
+    const deliveryId = await insertDelivery(app, {
+      truckId: truck.truckId,
+      routeId: s.routeId,
+      start: new Date(Date.now() + 30 * HOUR),
+      hours: 4,
+    });
+    const order = await approvedOrder(app, s, manager, await createUser(app, 'Customer'));
+    const cut = held((tx) =>
+      tx.execute(sql`update trucks set capacity = 0.5 where truck_id = ${truck.truckId}`),
+    );
+    await cut.started;
+    const loading = withActor(app.ctx.db, null, (tx) =>
+      tx.execute(
+        sql`insert into delivery_orders (delivery_id, order_id) values (${deliveryId}, ${order.orderId})`,
+      ),
+    ).catch((err: unknown) => err);
+    await pause(300);
+    cut.release();
+    await cut.done;
+    const error = await loading;
+    expect(String((error as { cause?: unknown })?.cause ?? error)).toMatch(/its capacity is/);
+    expect(await overloaded(truck.truckId)).toBe(0);
   });
 });

@@ -22,11 +22,11 @@ export function registerCustomerOrderRoutes(app: App, ctx: AppContext): void {
         summary:
           'The customer cancels its own Pending order (optional reason): stock returned, managers told; 409 once it is Scheduled or later',
         params: idParam,
-        body: cancelOwnOrderRequest,
+        body: cancelOwnOrderRequest.nullish(),
         response: { 200: cancelOwnOrderResponse, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => cancelOwnOrder(ctx, currentUser(request), request.params.id, request.body),
+    async (request) => cancelOwnOrder(ctx, currentUser(request), request.params.id, request.body ?? {}),
   );
 
   app.patch(

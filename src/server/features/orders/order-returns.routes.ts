@@ -15,7 +15,7 @@ export function registerOrderReturnRoutes(app: App, ctx: AppContext): void {
         summary:
           "After a failed delivery: the order's undelivered items go back to Kandy's stock (ledger: delivery_returned) and are credited; the order closes Delivered for what was delivered, or Cancelled when nothing was",
         params: idParam,
-        body: returnToKandyRequest,
+        body: returnToKandyRequest.nullish(),
         response: { 200: returnToKandyResponse, 404: errorSchema, 409: errorSchema, 422: errorSchema },
       },
     },

@@ -83,7 +83,8 @@ export async function returnToKandy(
       orderId,
       to: status,
       actorUserId: user.userId,
-      reason: `Sent back to Kandy and credited ${formatMoney(credit)}: ${what}${note ? ` (${note})` : ''}`,
+      // the customer reads this reason on the timeline; the manager's note stays on the ledger
+      reason: `Sent back to Kandy and credited ${formatMoney(credit)}: ${what}`,
       at: now,
       closedAfterReturn: !nothingDelivered,
       deliveredAt: delivered.last ? new Date(delivered.last) : now,

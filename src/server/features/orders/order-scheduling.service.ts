@@ -12,7 +12,7 @@ import { startOfBusinessDay } from '#shared/dates';
 import { canTransition, type OrderStatus } from '#shared/order-status';
 import { fromCents, planTrainAllocation, toCents } from '../trains/allocation';
 import { type LockedTrip, tripsToCity } from '../trains/train-trips.queries';
-import { deliveredSoFar } from './order-returns.queries';
+import { deliveredSoFar, hasFailedDelivery } from './order-returns.queries';
 import * as q from './order-scheduling.queries';
 import { type OrderTransition, transitionOrder } from './order-transitions';
 import { lockOrderStatus } from './orders.queries';
@@ -204,11 +204,18 @@ export async function setOrderStatus(
  */
 export async function cancelOrder(tx: Tx, t: Omit<OrderTransition, 'to'>): Promise<OrderStatus> {
   const { orderId } = t;
-  // a partly delivered order keeps what it delivered: its other items go back to Kandy instead
+  // an order back from a failed delivery has its goods at the city store, and a partly delivered
+  // one keeps what it delivered: both close by sending the rest back to Kandy (decision 0058),
+  // which returns the units, keeps the train booking they travelled on and credits the customer
   const delivered = await deliveredSoFar(tx, orderId);
   if (delivered.n > 0) {
     throw conflict(
       `Order ${orderId} is partly delivered (${delivered.n} ${delivered.n === 1 ? 'item' : 'items'} handed over): it cannot be cancelled; send its other items back to Kandy instead`,
+    );
+  }
+  if (await hasFailedDelivery(tx, orderId)) {
+    throw conflict(
+      `Order ${orderId} came back from a failed delivery and its goods are at the store: send them back to Kandy to close it (the order is then cancelled and credited)`,
     );
   }
   const deliveryId = await q.findOrderDelivery(tx, orderId);

@@ -282,7 +282,8 @@ export async function getOrderDetail(
         .sort()
         .at(-1) ?? null,
     credit: creditCents / 100,
-    amount_due: (toCents(total) - creditCents) / 100,
+    // a cancelled order owes nothing (one sent back with nothing delivered is credited in full)
+    amount_due: header.status === 'Cancelled' ? 0 : (toCents(total) - creditCents) / 100,
   };
 }
 

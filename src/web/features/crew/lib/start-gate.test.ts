@@ -60,7 +60,7 @@ describe('startGate', () => {
 
   it("shows the server's refusal first (a run on the road, a truck under repair), whatever the time", () => {
     const refusal =
-      'Truck WP LA-4521 is on delivery #28 (Colombo North), In Transit since 09:10: finish it before starting delivery #29';
+      'Truck WP LA-4521 is on delivery #28 (Colombo North), In Transit since 09:10 (Colombo time): finish it before starting delivery #29';
     expect(startGate(run({ start_refusal: refusal }), new Date('2026-11-24T07:00:00Z'))).toEqual({
       blocked: true,
       kind: 'refusal',

@@ -96,6 +96,7 @@ export function DeliveriesList({ deliveries, onLoad, onCrew, onTruck }: Deliveri
             />
             <p className="mt-1 text-xs text-slate-500">
               {d.order_count} order{d.order_count === 1 ? '' : 's'} on the truck
+              {d.failed_order_count > 0 && ` · ${d.failed_order_count} back with items not delivered`}
             </p>
           </div>
           {d.status === 'Scheduled' ? (

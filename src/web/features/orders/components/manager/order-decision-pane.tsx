@@ -192,6 +192,11 @@ export function OrderDecisionPane({ orderId }: { orderId: number }) {
             <p className="text-sm text-slate-600">
               Partly delivered: it cannot be rejected; send the items not delivered back to Kandy instead.
             </p>
+          ) : o.delivery_failures.length > 0 ? (
+            <p className="text-sm text-slate-600">
+              Back from a failed delivery, its goods are at the store: load it on a truck again, or send them
+              back to Kandy (the order is then cancelled and credited).
+            </p>
           ) : (
             <Button
               variant="ghost"
