@@ -22,7 +22,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await db.execute<T>(query)).rows[0]!;
+const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await db.execute<T>(query)).rows[0]!;
 
 describe('migrations 0029 on, applied to a database in use', () => {
   it('keep two runs on the road for one truck and crew, and end an all-failed run Failed', async () => {
