@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { orderItemReturns, stockMovements } from '#server/db/schema';
-import { isoTimestamp } from '#server/db/sql-helpers';
 
 /** The order's items neither delivered nor sent back yet, with their price (the order row locked before). */
 export async function undeliveredLines(db: Executor, orderId: number) {
@@ -21,10 +20,11 @@ export async function undeliveredLines(db: Executor, orderId: number) {
   return res.rows;
 }
 
-/** How many of the order's items were delivered, and when the last one was handed over. */
+/** How many of the order's items were delivered, and when the last one was handed over (ISO, to the millisecond). */
 export async function deliveredSoFar(db: Executor, orderId: number) {
   const res = await db.execute<{ n: number; last: string | null }>(
-    sql`select count(*)::int as n, ${isoTimestamp('max(confirmed_at)')} as last from item_confirmations where order_id = ${orderId}`,
+    sql`select count(*)::int as n, to_char(max(confirmed_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last
+        from item_confirmations where order_id = ${orderId}`,
   );
   return res.rows[0] ?? { n: 0, last: null };
 }
