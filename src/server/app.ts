@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
@@ -48,6 +48,7 @@ import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { registerQueryCancel } from './http/query-cancel';
+import { registerRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSerializerCompiler } from './http/serializer';
 import { createTokenService } from './http/tokens';
@@ -148,6 +149,8 @@ export async function buildApp(options: BuildAppOptions) {
   const timeouts = { ...CLIENT_TIMEOUTS, ...options.timeouts };
   const app = Fastify({
     logger: options.logger ?? false,
+    // one line per request, from http/request-log.ts
+    logController: new LogController({ disableRequestLogging: true }),
     // JSON and form bodies; files come as multipart, streamed (see http/uploads.ts)
     bodyLimit: MAX_BODY_BYTES,
     trustProxy:
@@ -183,6 +186,7 @@ export async function buildApp(options: BuildAppOptions) {
     cachePublicFigures: options.cachePublicFigures ?? false,
   };
 
+  registerRequestLog(app);
   if (options.queries) registerQueryCancel(app, options.queries);
   registerErrorHandler(app);
   registerContentTypePolicy(app);

@@ -2,16 +2,28 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { hasAnyUser, seedDemoData } from './db/seed';
+import { demoSignIn, hasAnyUser, seedDemoData } from './db/seed';
 import { moveAttachmentsToFiles } from './features/orders/order-attachments';
 import { startCountCompaction } from './features/orders/order-counts';
+import { logDestination, readyLine } from './lib/log-output';
 import { startPdfWorkers } from './workers/pdf-pool';
 
 const config = loadConfig();
+// readable lines on a terminal, JSON lines otherwise (lib/log-output.ts); the server's own
+// messages before the app exists (migrations, demo data) go the same way
+const logStream = logDestination();
+const log = pino({ level: config.logLevel }, logStream ?? process.stdout);
+const announceMigrations = (versions: string[]) =>
+  log.info(
+    versions.length === 1
+      ? `Applying migration ${versions[0]}…`
+      : `Applying ${versions.length} migrations (${versions[0]} … ${versions.at(-1)})…`,
+  );
 // WORKERS server processes share the port (node:cluster); state they share lives in PostgreSQL
 // (login throttle, order counts) or is kept per process and dropped through its notifications
 // (the user cache). The embedded database belongs to one process: PGlite always runs one.
@@ -20,11 +32,12 @@ const workers = config.databaseUrl ? config.workers || availableParallelism() : 
 if (workers > 1 && cluster.isPrimary) {
   // the primary migrates once, then only keeps the workers running
   const database = await openDatabase(config);
-  const applied = await migrate(database);
+  await migrate(database, undefined, { onPending: announceMigrations });
+  const demo = await demoSignIn(database.db);
   await database.close();
-  if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`);
   let stopping = false;
   for (let i = 0; i < workers; i++) cluster.fork({ KP_WORKER_INDEX: String(i) });
+  cluster.once('listening', () => log.info(readyLine({ host: config.host, port: config.port, demo })));
   cluster.on('exit', (worker, code) => {
     if (stopping) return;
     console.error(`server process ${worker.process.pid} exited (${code}); starting another`);
@@ -47,9 +60,9 @@ if (workers > 1 && cluster.isPrimary) {
 
 async function serve(isWorker: boolean) {
   const database = await openDatabase(config);
-  const applied = isWorker ? [] : await migrate(database);
+  if (!isWorker) await migrate(database, undefined, { onPending: announceMigrations });
 
-  const logger = { level: config.logLevel };
+  const logger = { level: config.logLevel, stream: logStream };
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
@@ -64,14 +77,14 @@ async function serve(isWorker: boolean) {
     logger,
     webRoot: fileURLToPath(new URL('../../dist/web', import.meta.url)),
   });
-  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
   // demo data only on the embedded database's first start; PostgreSQL is seeded by `npm run seed`
   if (database.kind === 'pglite' && !(await hasAnyUser(database.db))) {
+    app.log.info('Seeding the demo data…');
     const summary = await seedDemoData(database.db);
     app.log.info(
-      { summary },
-      'demo data seeded (accounts admin, manager, warehouse, driver, assistant, customer / demo-password)',
+      { counts: summary.counts },
+      `Demo data seeded in ${Math.round(summary.tookMs / 100) / 10} s`,
     );
   }
 
@@ -88,6 +101,8 @@ async function serve(isWorker: boolean) {
 
   await app.listen({ port: config.port, host: config.host });
   startPdfWorkers();
+  if (!isWorker)
+    log.info(readyLine({ host: config.host, port: config.port, demo: await demoSignIn(database.db) }));
 
   // housekeeping in the background (one process): uploads a crash cut short, attachments still
   // in the database

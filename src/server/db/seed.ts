@@ -2,8 +2,10 @@
 // distributor. The business is built and checked in memory (seed/build-plan.ts), written in one
 // transaction (seed/write-plan.ts), and the feature seed modules add what they own on top
 // (features/<name>/<name>.seed.ts).
+
+import { and, eq, isNull } from 'drizzle-orm';
 import { portalForRole } from '#shared/roles';
-import { hashPassword } from '../features/auth/password';
+import { hashPassword, verifyPassword } from '../features/auth/password';
 import { seedCrewNotifications, seedCustomerNotifications } from '../features/crew/crew.seed';
 import { seedPlanningWeek } from '../features/planning/planning.seed';
 import { seedSupportRequests } from '../features/support/support.seed';
@@ -25,6 +27,22 @@ export interface SeedSummary {
 export async function hasAnyUser(db: Db | Tx): Promise<boolean> {
   const rows = await db.select({ id: t.users.userId }).from(t.users).limit(1);
   return rows.length > 0;
+}
+
+/**
+ * The demo accounts, when signing in with them works here (the first one still has the demo
+ * password): `npm start` names them in its ready line; a database in real use gets no hint.
+ */
+export async function demoSignIn(db: Db): Promise<{ usernames: string[]; password: string } | null> {
+  const first = DEMO_USERS[0];
+  if (!first) return null;
+  const [row] = await db
+    .select({ hash: t.users.passwordHash })
+    .from(t.users)
+    .where(and(eq(t.users.userName, first.username), eq(t.users.isActive, true), isNull(t.users.deletedAt)))
+    .limit(1);
+  if (!row || !(await verifyPassword(row.hash, DEMO_PASSWORD))) return null;
+  return { usernames: DEMO_USERS.map((u) => u.username), password: DEMO_PASSWORD };
 }
 
 /** First-start test: an empty database (no users) gets the demo data. */
