@@ -34,7 +34,11 @@ describe('the admin', () => {
     const userForm = page.getByRole('dialog', { name: 'Add user' });
     // portal-spec §5: the role defaults to the assistant role
     expect(await userForm.getByLabel('Role').inputValue()).toBe('Driver Assistant');
-    await userForm.getByLabel('Name').fill(userName);
+    // staff roles only: a customer role is not offered to a staff account
+    const offered = await userForm.getByLabel('Role').locator('option').allTextContents();
+    expect(offered).toContain('Admin');
+    expect(offered.some((name) => name.toLowerCase().includes('customer'))).toBe(false);
+    await userForm.getByLabel('Username').fill(userName);
     await userForm.getByLabel('Email').fill(`${userName}@example.test`);
     await userForm.getByLabel('Role').selectOption(roleName);
     await userForm.getByLabel('Password').fill('night-shift-pass');

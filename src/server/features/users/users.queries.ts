@@ -139,8 +139,15 @@ export async function retireUser(db: Executor, userId: number, at: Date) {
 }
 
 export async function lockUser(db: Executor, userId: number) {
-  const res = await db.execute<{ user_id: number; role_id: number; role_name: string }>(
-    sql`select u.user_id, u.role_id, r.role_name from users u join roles r on r.role_id = u.role_id
+  const res = await db.execute<{
+    user_id: number;
+    role_id: number;
+    role_name: string;
+    customer_id: number | null;
+    employee_id: number | null;
+  }>(
+    sql`select u.user_id, u.role_id, r.role_name, u.customer_id, u.employee_id
+        from users u join roles r on r.role_id = u.role_id
         where u.user_id = ${userId} and u.deleted_at is null for update of u`,
   );
   return res.rows[0];

@@ -56,6 +56,27 @@ async function checkLinks(
   }
 }
 
+/**
+ * A customer role belongs to a customer's login (linked to the customer, customer_id): a staff
+ * account takes a staff role (docs/decisions/0067). Customers sign up themselves.
+ */
+function checkRoleFitsAccount(
+  roleName: string,
+  link: { customer_id?: number | null; employee_id?: number | null },
+) {
+  if (portalForRole(roleName) !== 'customer') return;
+  if (link.employee_id) {
+    throw unprocessable(
+      `role: '${roleName}' is a customer role, and a staff member's login needs a staff role (admin, manager, warehouse, driver or assistant)`,
+    );
+  }
+  if (!link.customer_id) {
+    throw unprocessable(
+      `role: '${roleName}' is a customer role: a staff account needs a staff role (admin, manager, warehouse, driver or assistant); customers sign up themselves`,
+    );
+  }
+}
+
 /** The unique indexes and the role triggers (migrations/0033) decide a race that the checks above lost. */
 function uniqueRace(err: unknown): never {
   if (pgErrorCode(err) === '23505') throw conflict('That username or email is already taken');
@@ -67,6 +88,7 @@ export async function createUser(ctx: AppContext, actor: AuthUser, input: Create
   const passwordHash = await hashPassword(input.password);
   const userId = await withActor(ctx.db, actor.userId, async (tx) => {
     const role = await requireRole(tx, input.role);
+    checkRoleFitsAccount(role.role_name, input);
     await checkIdentity(tx, { username: input.username, email: input.email });
     await checkLinks(tx, input);
     return q.insertUser(tx, {
@@ -96,6 +118,10 @@ export async function updateUser(
     if (input.role !== undefined) {
       const role = await requireRole(tx, input.role);
       roleId = role.role_id;
+      checkRoleFitsAccount(role.role_name, {
+        customer_id: input.customer_id === undefined ? user.customer_id : input.customer_id,
+        employee_id: input.employee_id === undefined ? user.employee_id : input.employee_id,
+      });
       const wasAdmin = portalForRole(user.role_name) === 'admin';
       const staysAdmin = portalForRole(role.role_name) === 'admin';
       if (wasAdmin && !staysAdmin && admins.length <= 1) {

@@ -103,6 +103,53 @@ describe('users', () => {
     expect((await call('PUT', '/api/users/999999', { email: 'x@example.test' })).statusCode).toBe(404);
   });
 
+  it('refuses a staff account with a customer role, naming the problem; a customer login keeps it', async () => {
+    await createUser(app, 'Customer'); // the role exists
+    const staff = await call('POST', '/api/users', {
+      username: 'not.a.customer',
+      email: 'not.a.customer@example.test',
+      role: 'customer',
+      password: 'long-enough-pass',
+    });
+    expect(staff.statusCode).toBe(422);
+    expect(staff.json()).toEqual({
+      detail:
+        "role: 'Customer' is a customer role: a staff account needs a staff role (admin, manager, warehouse, driver or assistant); customers sign up themselves",
+    });
+    const crew = await createCrewMember(app, 'Assistant', null);
+    const linked = await call('POST', '/api/users', {
+      username: 'crew.as.customer',
+      email: 'crew.as.customer@example.test',
+      role: 'Customer',
+      password: 'long-enough-pass',
+      employee_id: crew.employeeId,
+    });
+    expect(linked.statusCode).toBe(422);
+    expect(linked.json().detail).toContain(
+      "'Customer' is a customer role, and a staff member's login needs a staff role",
+    );
+    const listed = await call('GET', '/api/users?q=not.a.customer');
+    expect(listed.json()).toEqual([]);
+
+    // a staff user is not turned into a customer either
+    const manager = await createUser(app, 'Manager');
+    const demoted = await call('PUT', `/api/users/${manager.userId}`, { role: 'Customer' });
+    expect(demoted.statusCode).toBe(422);
+    expect(demoted.json().detail).toContain("'Customer' is a customer role");
+
+    // a login for a customer record (customer_id) may hold it
+    const shop = await createCustomer(app);
+    const customerLogin = await call('POST', '/api/users', {
+      username: 'shop.login',
+      email: 'shop.login@example.test',
+      role: 'Customer',
+      password: 'long-enough-pass',
+      customer_id: shop.customerId,
+    });
+    expect(customerLogin.statusCode).toBe(201);
+    expect(customerLogin.json()).toMatchObject({ role: 'Customer', customer_id: shop.customerId });
+  });
+
   it('deletes a user without erasing its orders or audit rows, and it can no longer sign in', async () => {
     const customer = await createUser(app, 'Customer');
     const product = await createProduct(app, { units: 10 });

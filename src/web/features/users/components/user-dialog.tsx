@@ -21,7 +21,11 @@ interface Props {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Add user (name, email, role, password required) or edit one (email, role, link, password reset). */
+/**
+ * Add user (username, email, role, password required) or edit one (email, role, link, password
+ * reset). Staff accounts are offered staff roles only: a customer role belongs to a customer's
+ * own login (customers sign up themselves; the server refuses it for staff, docs/decisions/0067).
+ */
 export function UserDialog({ open, onOpenChange, roles, user, onDone }: Props) {
   const editing = !!user;
   const employees = useEmployees();
@@ -29,9 +33,13 @@ export function UserDialog({ open, onOpenChange, roles, user, onDone }: Props) {
   const update = useUpdateUser();
   const [form, setForm] = useState({ name: '', email: '', role: '', password: '', employee: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const customerAccount = !!user?.customer_id;
+  const offered = roles.filter(
+    (r) => (r.portal === 'customer') === customerAccount || r.role_name === user?.role,
+  );
   const defaultRole = (
-    roles.find((r) => r.role_name.toLowerCase() === DEFAULT_ROLE.toLowerCase()) ??
-    roles.find((r) => r.role_name.toLowerCase().includes(DEFAULT_ROLE.toLowerCase()))
+    offered.find((r) => r.role_name.toLowerCase() === DEFAULT_ROLE.toLowerCase()) ??
+    offered.find((r) => r.role_name.toLowerCase().includes(DEFAULT_ROLE.toLowerCase()))
   )?.role_name;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the dialog opens or the user changes
@@ -43,7 +51,7 @@ export function UserDialog({ open, onOpenChange, roles, user, onDone }: Props) {
     setForm({
       name: user?.user_name ?? '',
       email: user?.email ?? '',
-      role: user?.role ?? defaultRole ?? roles[0]?.role_name ?? '',
+      role: user?.role ?? defaultRole ?? offered[0]?.role_name ?? '',
       password: '',
       employee: user?.employee_id ? String(user.employee_id) : '',
     });
@@ -55,7 +63,8 @@ export function UserDialog({ open, onOpenChange, roles, user, onDone }: Props) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const problems: Record<string, string> = {};
-    if (!editing && form.name.trim().length < 3) problems.name = 'Name is required (at least 3 characters)';
+    if (!editing && form.name.trim().length < 3)
+      problems.name = 'Username is required (at least 3 characters)';
     if (!EMAIL.test(form.email.trim())) problems.email = 'A valid email is required';
     if (!form.role) problems.role = 'Role is required';
     if (!editing && form.password.length < 8)
@@ -127,8 +136,8 @@ export function UserDialog({ open, onOpenChange, roles, user, onDone }: Props) {
           </Alert>
         )}
         <Input
-          label="Name"
-          hint={editing ? 'The sign-in name' : 'Used to sign in'}
+          label="Username"
+          hint={editing ? 'The sign-in name (it cannot change)' : 'Used to sign in'}
           value={form.name}
           onChange={set('name')}
           error={errors.name}
@@ -150,8 +159,9 @@ export function UserDialog({ open, onOpenChange, roles, user, onDone }: Props) {
           onChange={set('role')}
           error={errors.role}
           required
-          placeholder={roles.length ? undefined : 'No roles found'}
-          options={roles.map((r) => ({ value: r.role_name, label: r.role_name }))}
+          hint={customerAccount ? undefined : 'Staff roles: customers sign up themselves'}
+          placeholder={offered.length ? undefined : 'No roles found'}
+          options={offered.map((r) => ({ value: r.role_name, label: r.role_name }))}
         />
         <Select
           label="Staff record"
