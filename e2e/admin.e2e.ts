@@ -57,11 +57,17 @@ describe('the admin', () => {
     await expect
       .poll(async () => [...new Set(await page.getByText(/^by /).allTextContents())])
       .toEqual(['by admin']);
-    await page
-      .getByText(/^roles #\d+$/)
-      .first()
-      .waitFor();
+    // rows name what they changed as people do, and open it
+    await page.getByText(`Role ${roleName}`, { exact: true }).first().waitFor();
+    await page.getByText(`User ${userName}`, { exact: true }).first().waitFor();
+    expect(await page.getByText(/^[a-z]+_[a-z_]+ #\d+/).count()).toBe(0);
     await screenshot(page, 'admin-audit-log');
+    await page
+      .getByRole('link', { name: `Open User ${userName}` })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.pathname === '/admin/users' && url.searchParams.get('q') === userName);
+    await page.getByText(`${userName}@example.test`).waitFor();
 
     // the new user signs in and lands in the manager portal (the role name contains "manager")
     await page.getByRole('button', { name: 'Logout' }).click();

@@ -15,6 +15,10 @@ export const auditEntrySchema = z.object({
   row_key: z.string().nullable(),
   old_values: z.record(z.string(), z.unknown()).nullable(),
   new_values: z.record(z.string(), z.unknown()).nullable(),
+  /** What the row changed, as people name it: "Product Kandy Tea 500 g", "Order #45", "Truck WP-1234". */
+  subject: z.string(),
+  /** The admin screen that shows it (a path of the web app), or null: none. */
+  link: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListResponse = z.array(auditEntrySchema);

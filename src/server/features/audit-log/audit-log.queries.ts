@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import { AUDIT_COUNT_CAP, type AuditEntry } from '#shared/contract/audit-log';
+import { type AuditSubjectInput, describeAuditRow } from './audit-subjects';
 
 export interface AuditFilter {
   operation?: 'INSERT' | 'UPDATE' | 'DELETE';
@@ -27,18 +28,53 @@ function whereOf(f: AuditFilter): SQL {
   return sql.join(c, sql` and `);
 }
 
-/** A page, newest first (audit_log_performed_at_idx and the per-table/operation/actor indexes). */
-export async function auditPage(db: Executor, f: AuditFilter, limit: number, offset: number) {
-  const res = await db.execute<AuditEntry>(
+/** Tables whose rows name a product by product_id: its name is looked up with the page. */
+const PRODUCT_ROWS = [
+  'stock_movements',
+  'order_items',
+  'order_item_returns',
+  'inventory_alert_dismissals',
+  'item_confirmations',
+  'item_failures',
+];
+
+/**
+ * A page, newest first (audit_log_performed_at_idx and the per-table/operation/actor indexes),
+ * each row with what it changed named as people name it and the screen that shows it
+ * (audit-subjects.ts): the names its values do not carry (a movement's product, a store's city)
+ * are joined in the same statement, over the page's rows only.
+ */
+type PageRow = Omit<AuditEntry, 'subject' | 'link'> & AuditSubjectInput & Record<string, unknown>;
+
+export async function auditPage(
+  db: Executor,
+  f: AuditFilter,
+  limit: number,
+  offset: number,
+): Promise<AuditEntry[]> {
+  const res = await db.execute<PageRow>(
     sql`select a.audit_id::int as audit_id, a.operation, a.table_name, ${isoTimestamp('a.performed_at')} as performed_at,
           a.performed_by, u.user_name as actor_name, a.row_key,
-          a.old_row as old_values, a.new_row as new_values
-        from (select * from audit_log a where ${whereOf(f)}
+          a.old_row as old_values, a.new_row as new_values,
+          p.name as ref_product, c1.name as ref_city, c2.name as ref_city_to
+        from (select a.*, coalesce(a.new_row, a.old_row) as r from audit_log a where ${whereOf(f)}
               order by a.performed_at desc, a.audit_id desc limit ${limit} offset ${offset}) a
         left join users u on u.user_id = a.performed_by
+        left join products p
+          on a.table_name in (${sql.join(
+            PRODUCT_ROWS.map((t) => sql`${t}`),
+            sql`, `,
+          )}) and p.product_id = (a.r ->> 'product_id')::int
+        left join cities c1
+          on (a.table_name = 'stores' and c1.city_id = (a.r ->> 'city_id')::int)
+          or (a.table_name = 'train_trips' and c1.city_id = (a.r ->> 'departure_city_id')::int)
+        left join cities c2 on a.table_name = 'train_trips' and c2.city_id = (a.r ->> 'arrival_city_id')::int
         order by a.performed_at desc, a.audit_id desc`,
   );
-  return res.rows;
+  return res.rows.map((r) => {
+    const { ref_product: _product, ref_city: _city, ref_city_to: _cityTo, ...row } = r;
+    return { ...(row as Omit<AuditEntry, 'subject' | 'link'>), ...describeAuditRow(r) };
+  });
 }
 
 /** The number of matching rows, counted up to AUDIT_COUNT_CAP + 1 (the log grows without end). */

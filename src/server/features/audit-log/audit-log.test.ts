@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createUser } from '#server/test/factories';
+import { createCustomer, createProduct, createUser } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
+import { createStore, createTruck } from '#server/test/scheduling-factories';
 
 const { app } = await createTestApp();
 const db = app.ctx.db;
@@ -64,6 +65,62 @@ describe('GET /api/auditlog', () => {
     expect((await list('from=2000-01-01&to=2000-01-31')).json()).toEqual([]);
     expect((await list('from=2030-01-02&to=2030-01-01')).statusCode).toBe(422);
     expect((await list('operation=DROP')).statusCode).toBe(422);
+  });
+
+  it('names what each row changed as people do, with the admin screen that shows it', async () => {
+    const product = await createProduct(app, { name: 'Kandy Tea 500 g', units: 20 });
+    const store = await createStore(app);
+    const truck = await createTruck(app, store.storeId);
+    const manager = await createUser(app, 'Manager');
+    type Row = { table_name: string; row_key: string; subject: string; link: string | null };
+    const rows = async (table: string) => (await list(`table=${table}&page_size=100`)).json() as Row[];
+    const of = async (table: string, key: string | number) => {
+      const found = (await rows(table)).find((r) => r.row_key === String(key));
+      expect(found, `${table} #${key}`).toBeDefined();
+      return found!;
+    };
+
+    expect(await of('products', product.productId)).toMatchObject({
+      subject: 'Product Kandy Tea 500 g',
+      link: `/admin/reports?report=product-performance&product=${product.productId}`,
+    });
+    const movement = (await rows('stock_movements')).find((r) => r.subject.includes('Kandy Tea'));
+    expect(movement).toMatchObject({
+      subject: 'Stock movement of Kandy Tea 500 g (+20)',
+      link: `/admin/reports?report=product-performance&product=${product.productId}`,
+    });
+    expect(await of('users', manager.userId)).toMatchObject({
+      subject: `User ${manager.userName}`,
+      link: `/admin/users?q=${encodeURIComponent(manager.userName)}`,
+    });
+    expect(await of('trucks', truck.truckId)).toMatchObject({
+      subject: `Truck ${truck.plateNumber}`,
+      link: '/admin/fleet',
+    });
+    expect(await of('stores', store.storeId)).toMatchObject({
+      subject: `${store.cityName} store`,
+      link: '/admin/fleet?tab=stores',
+    });
+    expect(await of('routes', store.routeId)).toMatchObject({
+      subject: `Route ${store.routeName}`,
+      link: '/admin/fleet?tab=routes',
+    });
+    // an order links to the order's page of the customer-orders report
+    const customer = await createCustomer(app);
+    const order = await db.execute<{ order_id: number }>(
+      sql`insert into orders (customer_id, schedule_date, status)
+          values (${customer.customerId}, '2030-01-01', 'Pending') returning order_id`,
+    );
+    const orderId = order.rows[0]!.order_id;
+    expect(await of('orders', orderId)).toMatchObject({
+      subject: `Order #${orderId}`,
+      link: `/admin/reports?report=customer-orders&order=${orderId}`,
+    });
+    // a table without a name of its own still reads as words
+    const all = (await list('page_size=100')).json() as Row[];
+    for (const row of all) {
+      expect(row.subject).not.toMatch(/_/);
+    }
   });
 
   it('can be neither changed nor deleted, whoever writes the SQL', async () => {

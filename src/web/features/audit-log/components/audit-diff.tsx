@@ -1,7 +1,18 @@
 import type { AuditEntry } from '#shared/contract/audit-log';
+import { formatBusinessDateTime } from '#web/lib/format';
 
-const show = (v: unknown) =>
-  v === null || v === undefined ? '∅' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+/** An instant as the database writes it into a row's JSON ("2026-11-27T04:30:00.123+00:00"). */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d(:?\d\d)?)$/;
+
+/** A value as people read it: instants in Colombo time, like every other time on the screens. */
+export const show = (v: unknown) =>
+  v === null || v === undefined
+    ? '∅'
+    : typeof v === 'object'
+      ? JSON.stringify(v)
+      : typeof v === 'string' && INSTANT.test(v)
+        ? formatBusinessDateTime(v)
+        : String(v);
 
 /** The fields an UPDATE changed (before → after); an INSERT's or DELETE's whole row. */
 export function changedFields(entry: Pick<AuditEntry, 'old_values' | 'new_values'>) {
@@ -23,7 +34,9 @@ export function AuditDiff({ entry }: { entry: AuditEntry }) {
   if (fields.length === 0) return <p className="text-sm text-slate-600">No field changed.</p>;
   return (
     <table className="w-full table-fixed text-left text-xs">
-      <caption className="sr-only">Changes of audit entry {entry.audit_id}</caption>
+      <caption className="sr-only">
+        Changes of audit entry {entry.audit_id} ({entry.subject}); times in Colombo time
+      </caption>
       <thead className="text-slate-500">
         <tr>
           <th scope="col" className="w-1/4 py-1 pr-2 font-medium">

@@ -114,7 +114,10 @@ export function LogsPage() {
           value={filters.table}
           onChange={set('table')}
           placeholder="All tables"
-          options={TABLES.map((t) => ({ value: t, label: t }))}
+          options={TABLES.map((t) => ({
+            value: t,
+            label: (t.charAt(0).toUpperCase() + t.slice(1)).replace(/_/g, ' '),
+          }))}
         />
         <ActorFilter key={cleared} onChange={pickActor} />
         <Input
