@@ -12,7 +12,10 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({ onError: handleError }),
     mutationCache: new MutationCache({ onError: handleError }),
     defaultOptions: {
-      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+      // networkMode 'always': offline, a load fails (and the screen says so, with Try again:
+      // components/ui/load-error.tsx) instead of pausing silently behind the previous data;
+      // the crew's screens that work offline choose 'offlineFirst' themselves
+      queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000, networkMode: 'always' },
       mutations: { retry: 0 },
     },
   });

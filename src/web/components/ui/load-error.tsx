@@ -6,16 +6,61 @@ export interface LoadErrorProps {
   title: ReactNode;
   error: Error;
   onRetry: () => void;
+  /** What failed is still shown below, as it was last loaded: say so. */
+  stale?: boolean;
+  /** A retry is under way (the button spins). */
+  retrying?: boolean;
 }
 
-/** The error state of a screen or panel whose data failed to load, with the reason and a retry. */
-export function LoadError({ title, error, onRetry }: LoadErrorProps) {
+/** The reason a load failed, in words a person can act on (a lost connection says so). */
+export function loadErrorMessage(error: Error): string {
+  if (error.message.startsWith('Network request failed')) {
+    return 'The server could not be reached. Check your connection, then try again.';
+  }
+  return error.message;
+}
+
+/**
+ * The error state of a screen or panel whose data failed to load, with the reason and a "Try
+ * again" (docs/decisions/0067). Over a list still shown from before (`stale`), it says the list
+ * may be out of date.
+ */
+export function LoadError({ title, error, onRetry, stale = false, retrying = false }: LoadErrorProps) {
   return (
     <Alert variant="error" title={title}>
-      <p>{error.message}</p>
-      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+      <p>
+        {loadErrorMessage(error)}
+        {stale ? ' What is shown below is from the last time it loaded.' : ''}
+      </p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
         Try again
       </Button>
     </Alert>
+  );
+}
+
+/** The part of a TanStack query LoadError reads. */
+export interface FailedQuery {
+  isError: boolean;
+  error: Error | null;
+  data: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A query's load error, or nothing while it has none: placed above what the query shows, so a
+ * list kept from before stays readable under the message (`stale`).
+ */
+export function QueryLoadError({ query, title }: { query: FailedQuery; title: ReactNode }) {
+  if (!query.isError || !query.error) return null;
+  return (
+    <LoadError
+      title={title}
+      error={query.error}
+      stale={query.data !== undefined}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
   );
 }

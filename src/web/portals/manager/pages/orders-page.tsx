@@ -4,7 +4,7 @@ import type { OrderStatus } from '#shared/order-status';
 import { Card } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { Input } from '#web/components/ui/input';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
@@ -92,17 +92,14 @@ export function ManagerOrdersPage() {
             </div>
           </div>
           <Card className="overflow-hidden">
+            {orders.isError && (
+              <div className="p-4">
+                <QueryLoadError query={orders} title={`Failed to load the ${status} orders`} />
+              </div>
+            )}
             {orders.isPending ? (
               <Loading label="Loading orders..." />
-            ) : orders.isError ? (
-              <div className="p-4">
-                <LoadError
-                  title="Failed to load orders"
-                  error={orders.error}
-                  onRetry={() => orders.refetch()}
-                />
-              </div>
-            ) : (
+            ) : orders.data === undefined ? null : (
               <>
                 <ManagerOrdersTable
                   rows={orders.data.rows}
