@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useDeleteRoute } from '../api/delete-route';
 import { useFleetRoutes } from '../api/get-routes';
@@ -24,11 +24,10 @@ export function RoutesTab({ notify }: { notify: (variant: 'success' | 'error', t
           <Plus aria-hidden="true" className="size-4" /> Add route
         </Button>
       </div>
+      {routes.isError && <QueryLoadError query={routes} title="Failed to load routes" />}
       {routes.isPending ? (
         <Loading label="Loading routes..." />
-      ) : routes.isError ? (
-        <LoadError title="Failed to load routes" error={routes.error} onRetry={() => routes.refetch()} />
-      ) : routes.data.length === 0 ? (
+      ) : routes.data === undefined ? null : routes.data.length === 0 ? (
         <EmptyState title="No routes yet" description="Add the routes trucks take from each store." />
       ) : (
         <DataTable

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useDeleteStore } from '../api/delete-store';
 import { useFleetStores } from '../api/get-stores';
@@ -24,11 +24,10 @@ export function StoresTab({ notify }: { notify: (variant: 'success' | 'error', t
           <Plus aria-hidden="true" className="size-4" /> Add store
         </Button>
       </div>
+      {stores.isError && <QueryLoadError query={stores} title="Failed to load store data" />}
       {stores.isPending ? (
         <Loading label="Loading stores..." />
-      ) : stores.isError ? (
-        <LoadError title="Failed to load store data" error={stores.error} onRetry={() => stores.refetch()} />
-      ) : stores.data.length === 0 ? (
+      ) : stores.data === undefined ? null : stores.data.length === 0 ? (
         <EmptyState title="No stores yet" description="Add the store near each served city's station." />
       ) : (
         <DataTable

@@ -5,7 +5,7 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useFleetTrucks } from '../api/get-trucks';
 import { TruckStatusDialog } from './truck-status-dialog';
@@ -29,13 +29,14 @@ export function TruckBoard() {
           </Alert>
         </div>
       )}
+      {trucks.isError && (
+        <div className="p-4">
+          <QueryLoadError query={trucks} title="Failed to load trucks" />
+        </div>
+      )}
       {trucks.isPending ? (
         <Loading label="Loading trucks..." />
-      ) : trucks.isError ? (
-        <div className="p-4">
-          <LoadError title="Failed to load trucks" error={trucks.error} onRetry={() => trucks.refetch()} />
-        </div>
-      ) : trucks.data.length === 0 ? (
+      ) : trucks.data === undefined ? null : trucks.data.length === 0 ? (
         <EmptyState title="No trucks yet" description="An admin adds the fleet's trucks under Fleet." />
       ) : (
         <TrucksTable

@@ -4,7 +4,7 @@ import type { Truck } from '#shared/contract/deliveries';
 import { Button } from '#web/components/ui/button';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useDeleteTruck } from '../api/delete-truck';
 import { useFleetTrucks } from '../api/get-trucks';
@@ -24,11 +24,10 @@ export function TrucksTab({ notify }: { notify: (variant: 'success' | 'error', t
           <Plus aria-hidden="true" className="size-4" /> Add truck
         </Button>
       </div>
+      {trucks.isError && <QueryLoadError query={trucks} title="Failed to load trucks" />}
       {trucks.isPending ? (
         <Loading label="Loading trucks..." />
-      ) : trucks.isError ? (
-        <LoadError title="Failed to load trucks" error={trucks.error} onRetry={() => trucks.refetch()} />
-      ) : trucks.data.length === 0 ? (
+      ) : trucks.data === undefined ? null : trucks.data.length === 0 ? (
         <EmptyState title="No trucks yet" description="Add the trucks of each store to schedule runs." />
       ) : (
         <div className="rounded-lg border border-slate-200">

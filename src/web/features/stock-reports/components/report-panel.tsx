@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { type Column, DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { lastDays, type Period, PeriodPicker } from '#web/components/ui/period-picker';
 import { Loading } from '#web/components/ui/spinner';
 import { type StockReportName, useExportStockReport, useStockReport } from '../api/stock-reports';
@@ -82,11 +82,10 @@ export function ReportPanel<Row>({
             {exportMessage === 'Failed to export data' ? exporter.error?.message : undefined}
           </Alert>
         )}
+        {report.isError && <QueryLoadError query={report} title="Failed to load reports" />}
         {report.isPending ? (
           <Loading label="Loading the report..." />
-        ) : report.isError ? (
-          <LoadError title="Failed to load reports" error={report.error} onRetry={() => report.refetch()} />
-        ) : (
+        ) : report.data === undefined ? null : (
           <>
             <p className="text-sm text-slate-600">{summary(rows)}</p>
             <DataTable

@@ -5,7 +5,7 @@ import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useEmployees } from '../api/users-api';
 import { StaffDialog } from './staff-dialog';
@@ -40,11 +40,10 @@ export function StaffTab({
           <UserPlus aria-hidden="true" className="size-4" /> Hire staff
         </Button>
       </div>
+      {employees.isError && <QueryLoadError query={employees} title="Failed to load staff" />}
       {employees.isPending ? (
         <Loading label="Loading staff..." />
-      ) : employees.isError ? (
-        <LoadError title="Failed to load staff" error={employees.error} onRetry={() => employees.refetch()} />
-      ) : employees.data.length === 0 ? (
+      ) : employees.data === undefined ? null : employees.data.length === 0 ? (
         <EmptyState title="No staff records yet" description="Hire a driver or assistant to roster them." />
       ) : (
         <DataTable

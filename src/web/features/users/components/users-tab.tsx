@@ -7,7 +7,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { Input } from '#web/components/ui/input';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
 import { formatDateTime } from '#web/lib/format';
@@ -58,11 +58,10 @@ export function UsersTab({
           <Plus aria-hidden="true" className="size-4" /> Add user
         </Button>
       </div>
+      {users.isError && <QueryLoadError query={users} title="Failed to load users" />}
       {users.isPending ? (
         <Loading label="Loading users..." />
-      ) : users.isError ? (
-        <LoadError title="Failed to load users" error={users.error} onRetry={() => users.refetch()} />
-      ) : users.data.rows.length === 0 ? (
+      ) : users.data === undefined ? null : users.data.rows.length === 0 ? (
         <EmptyState
           title={q ? 'No users match your search' : 'No users yet'}
           description="Add a user to give someone a login."

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert';
 import { Card, CardHeader } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { type Period, PeriodPicker } from '#web/components/ui/period-picker';
 import { Loading } from '#web/components/ui/spinner';
@@ -33,11 +33,10 @@ export function AdminDashboardPage() {
         title={user ? `Welcome back, ${user.user_name}` : 'Dashboard'}
         description="The whole business at a glance, from the live data."
       />
+      {stats.isError && <QueryLoadError query={stats} title="Failed to load the dashboard" />}
       {stats.isPending ? (
         <Loading label="Loading the figures..." />
-      ) : stats.isError ? (
-        <LoadError title="Failed to load the dashboard" error={stats.error} onRetry={() => stats.refetch()} />
-      ) : (
+      ) : stats.data === undefined ? null : (
         <AdminStatTiles stats={stats.data} />
       )}
       <div className="grid gap-6 lg:grid-cols-3">
@@ -52,11 +51,10 @@ export function AdminDashboardPage() {
               onChange={setPeriod}
               presets={[90, 180, 365]}
             />
+            {chart.isError && <QueryLoadError query={chart} title="Failed to load revenue" />}
             {chart.isPending ? (
               <Loading label="Loading revenue..." />
-            ) : chart.isError ? (
-              <LoadError title="Failed to load revenue" error={chart.error} onRetry={() => chart.refetch()} />
-            ) : (
+            ) : chart.data === undefined ? null : (
               <RevenueChart data={chart.data} />
             )}
           </div>
@@ -72,17 +70,14 @@ export function AdminDashboardPage() {
             title="Recent alerts"
             description={alerts.data ? `${alerts.data.length} open` : undefined}
           />
+          {alerts.isError && (
+            <div className="p-5">
+              <QueryLoadError query={alerts} title="Failed to load alerts" />
+            </div>
+          )}
           {alerts.isPending ? (
             <Loading label="Loading alerts..." />
-          ) : alerts.isError ? (
-            <div className="p-5">
-              <LoadError
-                title="Failed to load alerts"
-                error={alerts.error}
-                onRetry={() => alerts.refetch()}
-              />
-            </div>
-          ) : (
+          ) : alerts.data === undefined ? null : (
             <>
               {returned && (
                 <Alert variant="success" className="mx-5 mt-4" onDismiss={() => setReturned(null)}>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { Input } from '#web/components/ui/input';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Select } from '#web/components/ui/select';
@@ -148,11 +148,10 @@ export function LogsPage() {
           Clear filters
         </Button>
       )}
+      {log.isError && <QueryLoadError query={log} title="Failed to load the audit log" />}
       {log.isPending ? (
         <Loading label="Loading the audit log..." />
-      ) : log.isError ? (
-        <LoadError title="Failed to load the audit log" error={log.error} onRetry={() => log.refetch()} />
-      ) : log.data.rows.length === 0 ? (
+      ) : log.data === undefined ? null : log.data.rows.length === 0 ? (
         <EmptyState
           title="No audit entries found"
           description={filtered || tab !== 'all' ? 'Try other filters.' : undefined}

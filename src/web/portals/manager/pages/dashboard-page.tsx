@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Card, CardHeader } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import { useManagerStats } from '#web/features/manager-dashboard/api/get-manager-stats';
@@ -27,11 +27,10 @@ export function ManagerDashboardPage() {
         title={user ? `Welcome back, ${user.user_name}` : 'Dashboard'}
         description="Trains, trucks and the orders waiting for you."
       />
+      {stats.isError && <QueryLoadError query={stats} title="Failed to load the dashboard" />}
       {stats.isPending ? (
         <Loading label="Loading the dashboard..." />
-      ) : stats.isError ? (
-        <LoadError title="Failed to load the dashboard" error={stats.error} onRetry={() => stats.refetch()} />
-      ) : (
+      ) : stats.data === undefined ? null : (
         <div className="space-y-6">
           <ManagerStatCards stats={stats.data} />
           <div className="grid gap-6 lg:grid-cols-3">

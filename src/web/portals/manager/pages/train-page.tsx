@@ -4,7 +4,7 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Select } from '#web/components/ui/select';
@@ -90,17 +90,14 @@ export function TrainPage() {
         />
       </Card>
       <Card className="overflow-hidden">
+        {trips.isError && (
+          <div className="p-4">
+            <QueryLoadError query={trips} title="Failed to load train trips" />
+          </div>
+        )}
         {trips.isPending ? (
           <Loading label="Loading train trips..." />
-        ) : trips.isError ? (
-          <div className="p-4">
-            <LoadError
-              title="Failed to load train trips"
-              error={trips.error}
-              onRetry={() => trips.refetch()}
-            />
-          </div>
-        ) : (
+        ) : trips.data === undefined ? null : (
           <>
             <TripBoard trips={trips.data.rows} onOpen={setOpenTrip} />
             <div className="border-t border-slate-100 px-4 py-3">

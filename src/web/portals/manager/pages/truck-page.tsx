@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Delivery } from '#shared/contract/deliveries';
 import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
@@ -93,17 +93,14 @@ export function TruckPage() {
               </Button>
             }
           />
+          {one.isError && (
+            <div className="p-4">
+              <QueryLoadError query={one} title="Failed to load the delivery" />
+            </div>
+          )}
           {one.isPending ? (
             <Loading label="Loading the delivery..." />
-          ) : one.isError ? (
-            <div className="p-4">
-              <LoadError
-                title="Failed to load the delivery"
-                error={one.error}
-                onRetry={() => one.refetch()}
-              />
-            </div>
-          ) : (
+          ) : one.data === undefined ? null : (
             <DeliveriesList
               deliveries={[one.data]}
               onLoad={setLoading}
@@ -128,17 +125,14 @@ export function TruckPage() {
             </Button>
           ))}
         />
+        {deliveries.isError && (
+          <div className="p-4">
+            <QueryLoadError query={deliveries} title="Failed to load deliveries" />
+          </div>
+        )}
         {deliveries.isPending ? (
           <Loading label="Loading deliveries..." />
-        ) : deliveries.isError ? (
-          <div className="p-4">
-            <LoadError
-              title="Failed to load deliveries"
-              error={deliveries.error}
-              onRetry={() => deliveries.refetch()}
-            />
-          </div>
-        ) : (
+        ) : deliveries.data === undefined ? null : (
           <>
             <DeliveriesList
               deliveries={deliveries.data.rows}

@@ -4,7 +4,7 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import {
@@ -44,11 +44,10 @@ export function AlertsPage() {
         title="Low-stock alerts"
         description={`Products out of stock or below their reorder point. Refreshed every 30 s${updated ? `, last at ${updated}` : ''}.`}
       />
+      {alerts.isError && <QueryLoadError query={alerts} title="Failed to load alerts" />}
       {alerts.isPending ? (
         <Loading label="Loading alerts..." />
-      ) : alerts.isError ? (
-        <LoadError title="Failed to load alerts" error={alerts.error} onRetry={() => alerts.refetch()} />
-      ) : (
+      ) : alerts.data === undefined ? null : (
         <div className="space-y-6">
           {actionError && (
             <Alert

@@ -1,9 +1,9 @@
 import { PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '#web/components/ui/alert';
-import { Button, buttonClasses } from '#web/components/ui/button';
+import { buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
+import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import { useWarehouseStats } from '#web/features/warehouse-dashboard/api/get-warehouse-stats';
@@ -18,13 +18,7 @@ function DashboardBody() {
   if (stats.isPending) return <Loading label="Loading the dashboard..." />;
   if (stats.isError) {
     return (
-      <Alert variant="error" title="Error loading dashboard">
-        <p>{stats.error.message}</p>
-        <p className="mt-1">Check that the backend is running and that products exist in the inventory.</p>
-        <Button variant="secondary" size="sm" className="mt-3" onClick={() => stats.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadError title="Failed to load the dashboard" error={stats.error} onRetry={() => stats.refetch()} />
     );
   }
   const data = stats.data;

@@ -5,7 +5,7 @@ import type { InventoryProduct, StockChangeResponse } from '#shared/contract/pro
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import { useInventory } from '#web/features/inventory/api/get-inventory';
@@ -111,15 +111,10 @@ export function InventoryPage() {
             {flash.message.body}
           </Alert>
         )}
+        {inventory.isError && <QueryLoadError query={inventory} title="Failed to load products" />}
         {inventory.isPending ? (
           <Loading label="Loading products..." />
-        ) : inventory.isError ? (
-          <LoadError
-            title="Failed to load products"
-            error={inventory.error}
-            onRetry={() => inventory.refetch()}
-          />
-        ) : (
+        ) : inventory.data === undefined ? null : (
           <>
             <InventoryFilters
               search={search}

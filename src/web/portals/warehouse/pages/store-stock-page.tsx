@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import { useStores, useStoresStock } from '#web/features/store-stock/api/get-store-stock';
@@ -35,11 +35,10 @@ export function StoreStockPage() {
         title="Store stock"
         description="Goods that arrived by train at each city's store and wait for their truck, and goods on their way."
       />
+      {stores.isError && <QueryLoadError query={stores} title={FAILED} />}
       {stores.isPending ? (
         <Loading label="Loading stores..." />
-      ) : stores.isError ? (
-        <LoadError title={FAILED} error={stores.error} onRetry={() => stores.refetch()} />
-      ) : list.length === 0 ? (
+      ) : stores.data === undefined ? null : list.length === 0 ? (
         <Card>
           <EmptyState title="No stores yet" description="Stores near the railway stations appear here." />
         </Card>
@@ -59,11 +58,10 @@ export function StoreStockPage() {
           </section>
           {store && stock && (
             <section aria-label={`${store.city} store`} className="space-y-4">
+              {stock.isError && <QueryLoadError query={stock} title={FAILED} />}
               {stock.isPending ? (
                 <Loading label={`Loading ${store.city}...`} />
-              ) : stock.isError ? (
-                <LoadError title={FAILED} error={stock.error} onRetry={() => stock.refetch()} />
-              ) : (
+              ) : stock.data === undefined ? null : (
                 <div className="space-y-6">
                   <Card>
                     <CardHeader

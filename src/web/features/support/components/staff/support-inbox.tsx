@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { Input } from '#web/components/ui/input';
-import { LoadError } from '#web/components/ui/load-error';
+import { QueryLoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
@@ -100,17 +100,14 @@ export function SupportInbox({ orderLink }: Pick<SupportRequestPaneProps, 'order
           />
         </div>
         <Card className="overflow-hidden">
+          {inbox.isError && (
+            <div className="p-4">
+              <QueryLoadError query={inbox} title="Failed to load requests" />
+            </div>
+          )}
           {inbox.isPending ? (
             <Loading label="Loading requests..." />
-          ) : inbox.isError ? (
-            <div className="p-4">
-              <LoadError
-                title="Failed to load requests"
-                error={inbox.error}
-                onRetry={() => inbox.refetch()}
-              />
-            </div>
-          ) : rows.length === 0 ? (
+          ) : inbox.data === undefined ? null : rows.length === 0 ? (
             <EmptyState
               icon={MessagesSquare}
               title={q ? 'No requests found' : 'No requests here'}
