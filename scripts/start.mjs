@@ -22,15 +22,22 @@ const stale =
     statSync(built).mtimeMs;
 if (stale) {
   const started = Date.now();
-  // on a terminal the result ends the same line; elsewhere (a log file) each is a line of its own
-  process.stdout.write(process.stdout.isTTY ? 'Building the web app… ' : 'Building the web app…\n');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // a line of its own: vite's progress on a terminal clears the line it writes on
+  console.log('Building the web app…');
+  // vite's own script (npx would draw its spinner over the line)
+  const build = spawnSync(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (build.status !== 0) {
-    console.log('\nThe web app did not build (see above).');
+    console.log('The web app did not build (see above).');
     process.exit(build.status ?? 1);
   }
   const seconds = Math.round((Date.now() - started) / 1000);
-  console.log(process.stdout.isTTY ? `done in ${seconds} s` : `Built the web app in ${seconds} s`);
+  console.log(`Web app built in ${seconds} s`);
 }
 console.log('Starting the server…');
 

@@ -82,9 +82,9 @@ async function serve(isWorker: boolean) {
   if (database.kind === 'pglite' && !(await hasAnyUser(database.db))) {
     app.log.info('Seeding the demo data…');
     const summary = await seedDemoData(database.db);
+    const { orders, customers, products } = summary.counts;
     app.log.info(
-      { counts: summary.counts },
-      `Demo data seeded in ${Math.round(summary.tookMs / 100) / 10} s`,
+      `Demo data seeded in ${Math.round(summary.tookMs / 100) / 10} s (${orders} orders, ${customers} customers, ${products} products)`,
     );
   }
 
@@ -99,7 +99,15 @@ async function serve(isWorker: boolean) {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    log.error(
+      `Port ${config.port} is already in use: stop what uses it, or start with another PORT (PORT=8001 npm start)`,
+    );
+    process.exit(1);
+  }
   startPdfWorkers();
   if (!isWorker)
     log.info(readyLine({ host: config.host, port: config.port, demo: await demoSignIn(database.db) }));
