@@ -1,8 +1,11 @@
 import { WifiOff } from 'lucide-react';
 import { useOnline } from '#web/lib/use-online';
 
-/** Says when the phone has no connection: what is shown may be older, and actions wait. */
-export function OfflineBanner() {
+/**
+ * Says when the phone has no connection: what is shown may be older, and actions wait. The crew
+ * keep working offline (their confirmations queue); other screens say what failed to load.
+ */
+export function OfflineBanner({ crew = false }: { crew?: boolean }) {
   const online = useOnline();
   if (online) return null;
   return (
@@ -11,7 +14,9 @@ export function OfflineBanner() {
       className="sticky top-16 z-10 flex items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 sm:px-6"
     >
       <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-      You are offline. You can keep working; confirmations are sent when the connection returns.
+      {crew
+        ? 'You are offline. You can keep working; confirmations are sent when the connection returns.'
+        : 'You are offline. Screens show what they last loaded; new lists and changes wait for the connection.'}
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function PortalLayout({ portal, children }: { portal: Portal; children: R
       <MobileSidebar meta={meta} open={menuOpen} onOpenChange={setMenuOpen} />
       <div className="lg:pl-64">
         <TopBar portal={portal} onOpenMenu={() => setMenuOpen(true)} />
-        <OfflineBanner />
+        <OfflineBanner crew={portal === 'assistant'} />
         <main id="main-content" className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
           <Suspense fallback={<Loading label="Loading portal..." />}>{children}</Suspense>
         </main>

@@ -159,7 +159,7 @@ export function UserDialog({ open, onOpenChange, roles, user, onDone }: Props) {
           onChange={set('role')}
           error={errors.role}
           required
-          hint={customerAccount ? undefined : 'Staff roles: customers sign up themselves'}
+          hint={customerAccount ? undefined : 'Staff roles only'}
           placeholder={offered.length ? undefined : 'No roles found'}
           options={offered.map((r) => ({ value: r.role_name, label: r.role_name }))}
         />
