@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp } from '../test/harness';
 
 const lines: string[] = [];
@@ -12,11 +12,19 @@ function entries() {
 
 describe('request log', () => {
   it('writes exactly one line per request: method, url, status, ms and the request id', async () => {
+    // over real HTTP, as the server runs (an injected response never reports itself finished,
+    // so the query canceller would take every injected request for a client that went away)
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
     lines.length = 0;
-    const health = await app.inject({ url: '/api/health?x=1' });
-    expect(health.statusCode).toBe(200);
-    const missing = await app.inject({ method: 'DELETE', url: '/api/nope' });
-    expect(missing.statusCode).toBe(404);
+    const health = await fetch(`${address}/api/health?x=1`);
+    expect(health.status).toBe(200);
+    const missing = await fetch(`${address}/api/nope`, { method: 'DELETE' });
+    expect(missing.status).toBe(404);
+    // onResponse runs once the body is sent; a third request's line comes after any stray one
+    await vi.waitFor(() => expect(lines.length).toBeGreaterThanOrEqual(2));
+    await fetch(`${address}/api/health`);
+    await vi.waitFor(() => expect(lines.some((l) => l.includes('"url":"/api/health"'))).toBe(true));
+    lines.pop();
 
     const logged = entries();
     expect(logged).toHaveLength(2);
