@@ -50,6 +50,8 @@ export interface DataTableProps<Row> {
   selectedKey?: string | number | null;
   /** Lines under the rows, such as the subtotal, fee and total of an order. */
   footer?: readonly FooterLine[];
+  /** Small print without header band or row padding, for a table nested in a list item. */
+  compact?: boolean;
   className?: string;
 }
 
@@ -67,7 +69,7 @@ const CELL_PART: Record<CardPart, string> = {
   field:
     'max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:py-1',
   title:
-    'max-sm:col-start-1 max-sm:row-start-1 max-sm:block max-sm:pb-1 max-sm:text-base max-sm:font-medium max-sm:text-slate-900',
+    'max-sm:col-start-1 max-sm:row-start-1 max-sm:block max-sm:pb-1 max-sm:font-medium max-sm:text-slate-900',
   aside: 'max-sm:col-start-2 max-sm:row-start-1 max-sm:block max-sm:pb-1 max-sm:text-right',
   full: 'max-sm:col-span-2 max-sm:block max-sm:py-1',
   hidden: 'max-sm:hidden',
@@ -89,6 +91,7 @@ export function DataTable<Row>({
   onRowClick,
   selectedKey,
   footer,
+  compact = false,
   className,
 }: DataTableProps<Row>) {
   const parts = columns.map(partOf);
@@ -96,9 +99,15 @@ export function DataTable<Row>({
   return (
     // relative: screen-reader-only text inside cells stays within the scroll box
     <div className={clsx('relative sm:overflow-x-auto', className)}>
-      <table role="table" className="min-w-full text-sm max-sm:block sm:divide-y sm:divide-slate-200">
+      <table
+        role="table"
+        className={clsx(
+          'min-w-full max-sm:block',
+          compact ? 'text-xs text-slate-600' : 'text-sm sm:divide-y sm:divide-slate-200',
+        )}
+      >
         <caption className="sr-only">{caption}</caption>
-        <thead role="rowgroup" className="bg-slate-50 max-sm:sr-only">
+        <thead role="rowgroup" className={clsx('max-sm:sr-only', !compact && 'bg-slate-50')}>
           <tr role="row">
             {columns.map((col, i) => (
               <th
@@ -107,7 +116,8 @@ export function DataTable<Row>({
                 scope="col"
                 role="columnheader"
                 className={clsx(
-                  'px-4 py-3 text-left text-xs font-semibold tracking-wide whitespace-nowrap text-slate-600 uppercase',
+                  'text-left font-semibold tracking-wide whitespace-nowrap uppercase',
+                  compact ? 'py-1 pr-3 text-[11px] text-slate-500' : 'px-4 py-3 text-xs text-slate-600',
                   ALIGN[col.align ?? 'left'],
                 )}
               >
@@ -116,7 +126,14 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup" className="divide-y divide-slate-100 bg-white max-sm:block">
+        <tbody
+          role="rowgroup"
+          className={clsx(
+            'max-sm:block',
+            compact ? 'max-sm:divide-y' : 'divide-y bg-white',
+            'divide-slate-100',
+          )}
+        >
           {rows.length === 0 && empty ? (
             <tr role="row" className="max-sm:block">
               <td role="cell" colSpan={columns.length} className="max-sm:block">
@@ -132,9 +149,10 @@ export function DataTable<Row>({
                   role="row"
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   className={clsx(
-                    'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-4 max-sm:px-4 max-sm:py-3',
+                    'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-4',
+                    compact ? 'align-top max-sm:py-2' : 'max-sm:px-4 max-sm:py-3',
                     onRowClick && 'cursor-pointer',
-                    key === selectedKey ? 'bg-indigo-50/70' : 'hover:bg-slate-50',
+                    key === selectedKey ? 'bg-indigo-50/70' : !compact && 'hover:bg-slate-50',
                   )}
                 >
                   {columns.map((col, i) => {
@@ -147,10 +165,12 @@ export function DataTable<Row>({
                         scope={col.rowHeader ? 'row' : undefined}
                         role={col.rowHeader ? 'rowheader' : 'cell'}
                         className={clsx(
-                          'px-4 py-3 text-left max-sm:px-0',
-                          col.rowHeader ? 'font-medium text-slate-900' : 'text-slate-700',
+                          'text-left max-sm:px-0',
+                          compact ? 'py-1 pr-3' : 'px-4 py-3',
+                          col.rowHeader ? 'font-medium text-slate-900' : !compact && 'text-slate-700',
                           ALIGN[col.align ?? 'left'],
                           CELL_PART[part],
+                          part === 'title' && (compact ? 'max-sm:text-sm' : 'max-sm:text-base'),
                           part === 'title' && !hasAside && 'max-sm:col-span-2',
                           col.className,
                         )}
