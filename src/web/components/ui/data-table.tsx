@@ -165,7 +165,8 @@ export function DataTable<Row>({
                         scope={col.rowHeader ? 'row' : undefined}
                         role={col.rowHeader ? 'rowheader' : 'cell'}
                         className={clsx(
-                          'text-left max-sm:px-0',
+                          // a card wraps what a column keeps on one line (whitespace-nowrap): nothing is cut
+                          'text-left max-sm:px-0 max-sm:whitespace-normal',
                           compact ? 'py-1 pr-3' : 'px-4 py-3',
                           col.rowHeader ? 'font-medium text-slate-900' : !compact && 'text-slate-700',
                           ALIGN[col.align ?? 'left'],
@@ -178,7 +179,7 @@ export function DataTable<Row>({
                         {part === 'field' && (
                           <span
                             aria-hidden="true"
-                            className="shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase sm:hidden"
+                            className="max-w-[50%] shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase sm:hidden"
                           >
                             {label}
                           </span>
