@@ -229,7 +229,7 @@ export function DataTable<Row>({
                 <td
                   role="cell"
                   className={clsx(
-                    'px-4 text-right tabular-nums [overflow-wrap:anywhere] max-sm:px-0',
+                    'px-4 text-right tabular-nums max-sm:px-0 max-sm:[overflow-wrap:anywhere] sm:whitespace-nowrap',
                     i === 0 ? 'pt-3 pb-1' : i === footer.length - 1 ? 'pt-1 pb-3' : 'py-1',
                   )}
                 >
