@@ -3,27 +3,28 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 /**
- * How a column shows when the table is a stack of cards (below the `sm` breakpoint, 640 px;
+ * How a column shows when the table is a stack of cards: when the table has less than 28rem
+ * (448 px) of width, on every phone and in narrow panes (a container query, `cards:`;
  * docs/decisions/0065-tables-become-cards-on-phones.md):
  * - `field`: its label, then its value on the same line, right-aligned (the default);
  * - `title`: the card's heading, no label (the default of the first column);
  * - `aside`: next to the heading, no label (e.g. the row's status badge);
  * - `full`: the value alone across the card, no label (the default of a column without a text
  *   header, such as the row's actions);
- * - `hidden`: left out on phones, because the card says it elsewhere.
+ * - `hidden`: left out of the card, because the card says it elsewhere.
  */
 export type CardPart = 'field' | 'title' | 'aside' | 'full' | 'hidden';
 
 export interface Column<Row> {
   /** Header text (also the accessible column name). */
   header: ReactNode;
-  /** The label in front of the value in a card on phones; the header when it is text. */
+  /** The label in front of the value in a card; the header when it is text. */
   label?: string;
   cell: (row: Row) => ReactNode;
   align?: 'left' | 'right' | 'center';
   /** Extra classes for the column's cells, e.g. a width or `whitespace-nowrap`. */
   className?: string;
-  /** Its part of the card on phones (see CardPart). */
+  /** Its part of the card (see CardPart). */
   card?: CardPart;
   /** The cell names the row (`<th scope="row">`), e.g. the product of an item line. */
   rowHeader?: boolean;
@@ -55,7 +56,11 @@ export interface DataTableProps<Row> {
   className?: string;
 }
 
-const ALIGN = { left: 'sm:text-left', right: 'sm:text-right', center: 'sm:text-center' };
+const ALIGN = {
+  left: 'table-wide:text-left',
+  right: 'table-wide:text-right',
+  center: 'table-wide:text-center',
+};
 
 /** The column's part of the card: explicit, else the first column heads the card, text headers label their value. */
 function partOf<Row>(col: Column<Row>, index: number): { part: CardPart; label: string } {
@@ -66,21 +71,19 @@ function partOf<Row>(col: Column<Row>, index: number): { part: CardPart; label: 
 
 /** A card is a two-column grid: the heading and its aside on the first line, then a line per field. */
 const CELL_PART: Record<CardPart, string> = {
-  field:
-    'max-sm:col-span-2 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:py-1',
-  title:
-    'max-sm:col-start-1 max-sm:row-start-1 max-sm:block max-sm:pb-1 max-sm:font-medium max-sm:text-slate-900',
-  aside: 'max-sm:col-start-2 max-sm:row-start-1 max-sm:block max-sm:pb-1 max-sm:text-right',
-  full: 'max-sm:col-span-2 max-sm:block max-sm:py-1',
-  hidden: 'max-sm:hidden',
+  field: 'cards:col-span-2 cards:flex cards:items-baseline cards:justify-between cards:gap-4 cards:py-1',
+  title: 'cards:col-start-1 cards:row-start-1 cards:block cards:pb-1 cards:font-medium cards:text-slate-900',
+  aside: 'cards:col-start-2 cards:row-start-1 cards:block cards:pb-1 cards:text-right',
+  full: 'cards:col-span-2 cards:block cards:py-1',
+  hidden: 'cards:hidden',
 };
 
 /**
- * A plain table at desktop widths (header, rows, an empty state, optional total lines); below
- * `sm` the same table is laid out as a stack of cards, one per row, each value after its label,
- * so nothing hides behind sideways scrolling. One structure for both: tests and screen readers
- * see one table (the roles are spelled out because some browsers drop a table's semantics when
- * its parts are displayed as blocks).
+ * A plain table when it has room (header, rows, an empty state, optional total lines); in less
+ * than 28rem of width the same table is laid out as a stack of cards, one per row, each value
+ * after its label, so nothing hides behind sideways scrolling. One structure for both: tests and
+ * screen readers see one table (the roles are spelled out because some browsers drop a table's
+ * semantics when its parts are displayed as blocks).
  */
 export function DataTable<Row>({
   columns,
@@ -97,17 +100,17 @@ export function DataTable<Row>({
   const parts = columns.map(partOf);
   const hasAside = parts.some((p) => p.part === 'aside');
   return (
-    // relative: screen-reader-only text inside cells stays within the scroll box
-    <div className={clsx('relative sm:overflow-x-auto', className)}>
+    // @container: the cards follow the table's own width; relative: screen-reader-only text stays inside
+    <div className={clsx('@container relative overflow-x-auto', className)}>
       <table
         role="table"
         className={clsx(
-          'min-w-full max-sm:block',
-          compact ? 'text-xs text-slate-600' : 'text-sm sm:divide-y sm:divide-slate-200',
+          'min-w-full cards:block',
+          compact ? 'text-xs text-slate-600' : 'text-sm table-wide:divide-y table-wide:divide-slate-200',
         )}
       >
         <caption className="sr-only">{caption}</caption>
-        <thead role="rowgroup" className={clsx('max-sm:sr-only', !compact && 'bg-slate-50')}>
+        <thead role="rowgroup" className={clsx('cards:sr-only', !compact && 'bg-slate-50')}>
           <tr role="row">
             {columns.map((col, i) => (
               <th
@@ -129,14 +132,14 @@ export function DataTable<Row>({
         <tbody
           role="rowgroup"
           className={clsx(
-            'max-sm:block',
-            compact ? 'max-sm:divide-y' : 'divide-y bg-white',
+            'cards:block',
+            compact ? 'cards:divide-y' : 'divide-y bg-white',
             'divide-slate-100',
           )}
         >
           {rows.length === 0 && empty ? (
-            <tr role="row" className="max-sm:block">
-              <td role="cell" colSpan={columns.length} className="max-sm:block">
+            <tr role="row" className="cards:block">
+              <td role="cell" colSpan={columns.length} className="cards:block">
                 {empty}
               </td>
             </tr>
@@ -149,8 +152,8 @@ export function DataTable<Row>({
                   role="row"
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   className={clsx(
-                    'max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-4',
-                    compact ? 'align-top max-sm:py-2' : 'max-sm:px-4 max-sm:py-3',
+                    'cards:grid cards:grid-cols-[minmax(0,1fr)_auto] cards:gap-x-4',
+                    compact ? 'align-top cards:py-2' : 'cards:px-4 cards:py-3',
                     onRowClick && 'cursor-pointer',
                     key === selectedKey ? 'bg-indigo-50/70' : !compact && 'hover:bg-slate-50',
                   )}
@@ -166,26 +169,26 @@ export function DataTable<Row>({
                         role={col.rowHeader ? 'rowheader' : 'cell'}
                         className={clsx(
                           // a card wraps what a column keeps on one line (whitespace-nowrap): nothing is cut
-                          'text-left max-sm:px-0 max-sm:whitespace-normal',
+                          'text-left cards:px-0 cards:whitespace-normal',
                           compact ? 'py-1 pr-3' : 'px-4 py-3',
                           col.rowHeader ? 'font-medium text-slate-900' : !compact && 'text-slate-700',
                           ALIGN[col.align ?? 'left'],
                           CELL_PART[part],
-                          part === 'title' && (compact ? 'max-sm:text-sm' : 'max-sm:text-base'),
-                          part === 'title' && !hasAside && 'max-sm:col-span-2',
+                          part === 'title' && (compact ? 'cards:text-sm' : 'cards:text-base'),
+                          part === 'title' && !hasAside && 'cards:col-span-2',
                           col.className,
                         )}
                       >
                         {part === 'field' && (
                           <span
                             aria-hidden="true"
-                            className="max-w-[50%] shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase sm:hidden"
+                            className="max-w-[50%] shrink-0 text-xs font-medium tracking-wide text-slate-500 uppercase table-wide:hidden"
                           >
                             {label}
                           </span>
                         )}
                         {part === 'field' ? (
-                          <span className="min-w-0 max-sm:text-right max-sm:[overflow-wrap:anywhere] sm:contents">
+                          <span className="min-w-0 cards:text-right cards:[overflow-wrap:anywhere] table-wide:contents">
                             {col.cell(row)}
                           </span>
                         ) : (
@@ -200,16 +203,13 @@ export function DataTable<Row>({
           )}
         </tbody>
         {footer && footer.length > 0 && (
-          <tfoot
-            role="rowgroup"
-            className="border-t border-slate-200 text-slate-700 max-sm:block max-sm:py-2"
-          >
+          <tfoot role="rowgroup" className="border-t border-slate-200 text-slate-700 cards:block cards:py-2">
             {footer.map((line, i) => (
               <tr
                 key={line.label}
                 role="row"
                 className={clsx(
-                  'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-4',
+                  'cards:flex cards:items-baseline cards:justify-between cards:gap-4 cards:px-4',
                   line.tone === 'strong' && 'text-base font-semibold text-slate-900',
                   line.tone === 'negative' && 'text-red-700',
                 )}
@@ -219,7 +219,7 @@ export function DataTable<Row>({
                   role="rowheader"
                   colSpan={Math.max(columns.length - 1, 1)}
                   className={clsx(
-                    'px-4 text-right max-sm:px-0 max-sm:text-left',
+                    'px-4 text-right cards:px-0 cards:text-left',
                     line.tone !== 'strong' && 'font-normal',
                     i === 0 ? 'pt-3 pb-1' : i === footer.length - 1 ? 'pt-1 pb-3' : 'py-1',
                   )}
@@ -229,7 +229,7 @@ export function DataTable<Row>({
                 <td
                   role="cell"
                   className={clsx(
-                    'px-4 text-right tabular-nums max-sm:px-0 max-sm:[overflow-wrap:anywhere] sm:whitespace-nowrap',
+                    'px-4 text-right tabular-nums cards:px-0 cards:[overflow-wrap:anywhere] table-wide:whitespace-nowrap',
                     i === 0 ? 'pt-3 pb-1' : i === footer.length - 1 ? 'pt-1 pb-3' : 'py-1',
                   )}
                 >

@@ -25,8 +25,8 @@ export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
             </Link>
           ),
         },
-        { header: 'Placed', cell: (o) => formatDate(o.order_date), className: 'sm:whitespace-nowrap' },
-        { header: 'Delivery', cell: (o) => formatDate(o.schedule_date), className: 'sm:whitespace-nowrap' },
+        { header: 'Placed', cell: (o) => formatDate(o.order_date), className: 'whitespace-nowrap' },
+        { header: 'Delivery', cell: (o) => formatDate(o.schedule_date), className: 'whitespace-nowrap' },
         {
           header: 'Status',
           cell: (o) => <StageBadge label={o.status_label} stage={o.customer_stage} />,

@@ -29,11 +29,11 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
       rowKey={(o) => o.order_id}
       columns={[
         { header: 'Order #', cell: (o) => `#${o.order_id}`, className: 'font-medium text-slate-900' },
-        { header: 'Placed', cell: (o) => formatDate(o.order_date), className: 'sm:whitespace-nowrap' },
+        { header: 'Placed', cell: (o) => formatDate(o.order_date), className: 'whitespace-nowrap' },
         {
           header: 'Delivery date',
           cell: (o) => formatDate(o.schedule_date),
-          className: 'sm:whitespace-nowrap',
+          className: 'whitespace-nowrap',
         },
         {
           header: 'Status',
@@ -50,9 +50,9 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
         {
           header: <span className="sr-only">Actions</span>,
           align: 'right',
-          className: 'sm:whitespace-nowrap',
+          className: 'whitespace-nowrap',
           cell: (order) => (
-            <div className="flex flex-wrap justify-end gap-2 max-sm:pt-1 sm:flex-nowrap">
+            <div className="flex flex-wrap justify-end gap-2 cards:pt-1 table-wide:flex-nowrap">
               <Link
                 to={paths.customer.order(order.order_id)}
                 className={buttonClasses('secondary', 'sm')}

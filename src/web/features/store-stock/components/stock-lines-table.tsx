@@ -16,7 +16,7 @@ function OrdersOfLine({ line, arrived }: { line: StoreStockLine; arrived: boolea
       columns={[
         {
           header: 'Order',
-          className: 'font-medium text-slate-800 sm:whitespace-nowrap',
+          className: 'font-medium text-slate-800 whitespace-nowrap',
           cell: (o) => (
             <>
               #{o.order_id}
@@ -32,7 +32,7 @@ function OrdersOfLine({ line, arrived }: { line: StoreStockLine; arrived: boolea
         { header: 'Units', cell: (o) => o.quantity, align: 'right', className: 'tabular-nums' },
         {
           header: arrived ? 'Arrived' : 'Due',
-          className: 'sm:whitespace-nowrap',
+          className: 'whitespace-nowrap',
           cell: (o) => {
             const trains =
               !arrived && o.trips_total > 1 ? ` (${o.trips_arrived} of ${o.trips_total} trains in)` : '';
@@ -44,10 +44,10 @@ function OrdersOfLine({ line, arrived }: { line: StoreStockLine; arrived: boolea
             );
           },
         },
-        { header: 'Deliver by', cell: (o) => o.schedule_date, className: 'sm:whitespace-nowrap' },
+        { header: 'Deliver by', cell: (o) => o.schedule_date, className: 'whitespace-nowrap' },
         {
           header: 'Truck',
-          className: 'sm:whitespace-nowrap',
+          className: 'whitespace-nowrap',
           cell: (o) =>
             o.delivery_id !== null && o.delivery_date_time ? (
               <Badge tone="info">
