@@ -3,9 +3,9 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 
 /**
- * How a column shows when the table is a stack of cards: when the table has less than 28rem
- * (448 px) of width, on every phone and in narrow panes (a container query, `cards:`;
- * docs/decisions/0065-tables-become-cards-on-phones.md):
+ * How a column shows when the table is a stack of cards: on a screen narrower than `sm` (640 px,
+ * every phone), and wherever the table has less than 24rem of width (a narrow pane); the `cards:`
+ * and `table-wide:` variants of styles.css (docs/decisions/0065-tables-become-cards-on-phones.md):
  * - `field`: its label, then its value on the same line, right-aligned (the default);
  * - `title`: the card's heading, no label (the default of the first column);
  * - `aside`: next to the heading, no label (e.g. the row's status badge);
@@ -79,8 +79,8 @@ const CELL_PART: Record<CardPart, string> = {
 };
 
 /**
- * A plain table when it has room (header, rows, an empty state, optional total lines); in less
- * than 28rem of width the same table is laid out as a stack of cards, one per row, each value
+ * A plain table when it has room (header, rows, an empty state, optional total lines); on a
+ * phone or in a narrow pane the same table is laid out as a stack of cards, one per row, each value
  * after its label, so nothing hides behind sideways scrolling. One structure for both: tests and
  * screen readers see one table (the roles are spelled out because some browsers drop a table's
  * semantics when its parts are displayed as blocks).
@@ -100,7 +100,7 @@ export function DataTable<Row>({
   const parts = columns.map(partOf);
   const hasAside = parts.some((p) => p.part === 'aside');
   return (
-    // @container: the cards follow the table's own width; relative: screen-reader-only text stays inside
+    // @container: a narrow pane gets the cards too; relative: screen-reader-only text stays inside
     <div className={clsx('@container relative overflow-x-auto', className)}>
       <table
         role="table"
