@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '#shared/constants';
+import { DEFAULT_PAGE_SIZE, formatMoney } from '#shared/constants';
 import { apiAs, loginAs, screenshot, setupBrowser, trackRequests } from './support';
 
 // Screens that do not cut on phones (docs/decisions/0065-tables-become-cards-on-phones.md).
@@ -97,7 +97,7 @@ describe('on a phone (390 x 844)', () => {
         }),
       },
     );
-    const orders = await customer<OrderSummary[]>('/orders?page=1&page_size=10');
+    const orders = await customer<OrderSummary[]>(`/orders?page=1&page_size=${DEFAULT_PAGE_SIZE}`); // the history's first page
     expect(orders[0]!.order_id).toBe(orderId);
     expect(orders[0]!.total).toBeGreaterThan(1_000);
     expect(orders.length).toBeGreaterThan(1);
