@@ -1,45 +1,44 @@
-import { format, isValid, parseISO } from 'date-fns';
-import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
+import { DataTable } from '#web/components/ui/data-table';
 import { StageBadge } from '#web/components/ui/stage-badge';
+import { formatDate } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 
-function shortDate(value: string): string {
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMM yyyy') : value;
-}
-
-/** The latest orders, each linking to its detail page. */
+/** The latest orders, each number linking to its detail page; a card per order on phones. */
 export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
   return (
-    <ul className="divide-y divide-slate-100">
-      {orders.map((order) => (
-        <li key={order.order_id}>
-          <Link
-            to={paths.customer.order(order.order_id)}
-            className="flex items-center gap-4 px-5 py-3 text-sm hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none"
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-medium text-slate-900">Order #{order.order_id}</p>
-              {/* phones: the status under the number, the row keeps its width for the dates */}
-              <span className="my-1 block sm:hidden">
-                <StageBadge label={order.status_label} stage={order.customer_stage} />
-              </span>
-              <p className="text-xs text-slate-500">
-                Placed {shortDate(order.order_date)} · delivery {shortDate(order.schedule_date)} ·{' '}
-                {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
-              </p>
-            </div>
-            <span className="hidden tabular-nums text-slate-700 sm:block">{formatMoney(order.total)}</span>
-            <span className="hidden sm:inline">
-              <StageBadge label={order.status_label} stage={order.customer_stage} />
-            </span>
-            <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <DataTable
+      caption="Recent orders"
+      rows={orders}
+      rowKey={(o) => o.order_id}
+      columns={[
+        {
+          header: 'Order',
+          cell: (o) => (
+            <Link
+              to={paths.customer.order(o.order_id)}
+              className="font-medium whitespace-nowrap text-indigo-700 hover:underline"
+            >
+              Order #{o.order_id}
+            </Link>
+          ),
+        },
+        { header: 'Placed', cell: (o) => formatDate(o.order_date), className: 'whitespace-nowrap' },
+        { header: 'Delivery', cell: (o) => formatDate(o.schedule_date), className: 'whitespace-nowrap' },
+        {
+          header: 'Status',
+          cell: (o) => <StageBadge label={o.status_label} stage={o.customer_stage} />,
+          card: 'aside',
+        },
+        {
+          header: 'Total',
+          cell: (o) => formatMoney(o.total),
+          align: 'right',
+          className: 'font-medium tabular-nums text-slate-900',
+        },
+      ]}
+    />
   );
 }

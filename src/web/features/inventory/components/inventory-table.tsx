@@ -51,7 +51,7 @@ export function InventoryTable(props: InventoryTableProps) {
         </div>
       ),
     },
-    { header: 'Status', cell: (p) => <StockStatusBadge units={p.available_units} /> },
+    { header: 'Status', cell: (p) => <StockStatusBadge units={p.available_units} />, card: 'aside' },
     {
       header: 'Available units',
       align: 'right',

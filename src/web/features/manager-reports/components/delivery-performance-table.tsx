@@ -20,8 +20,8 @@ export function DeliveryPerformanceTable({ rows }: { rows: readonly DeliveryPerf
       rowKey={(r) => `${r.delivery_id}-${r.order_id}`}
       empty={<p className="px-4 py-6 text-center text-sm text-slate-600">No deliveries in this period.</p>}
       columns={[
-        { header: 'Delivery', cell: (r) => r.delivery_id },
-        { header: 'Order', cell: (r) => `#${r.order_id}` },
+        { header: 'Delivery', cell: (r) => r.delivery_id, card: 'field' },
+        { header: 'Order', cell: (r) => `#${r.order_id}`, card: 'title' },
         { header: 'Customer', cell: (r) => r.customer_name },
         { header: 'Requested', cell: (r) => formatDate(r.schedule_date), className: 'whitespace-nowrap' },
         {

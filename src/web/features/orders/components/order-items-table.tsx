@@ -1,8 +1,7 @@
 import { formatMoney } from '#shared/constants';
 import type { ItemState, OrderDetail } from '#shared/contract/orders';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
-
-const TH = 'px-2 sm:px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase';
+import { DataTable, type FooterLine } from '#web/components/ui/data-table';
 
 /** What became of an item, in the customer's words (decision 0058); pending says nothing yet. */
 const ITEM_STATE: Record<ItemState, { label: string; tone: BadgeTone } | null> = {
@@ -12,7 +11,7 @@ const ITEM_STATE: Record<ItemState, { label: string; tone: BadgeTone } | null> =
   returned: { label: 'Returned to Kandy, credited', tone: 'neutral' },
 };
 
-/** Under the product's name (phones have no room for a column): what became of it. */
+/** Under the product's name: what became of it. */
 function ItemOutcome({ item }: { item: OrderDetail['items'][number] }) {
   const state = ITEM_STATE[item.state];
   if (!state) return null;
@@ -31,84 +30,53 @@ function ItemOutcome({ item }: { item: OrderDetail['items'][number] }) {
   );
 }
 
-function TotalRow({
-  label,
-  value,
-  strong = false,
-  first = false,
-  className,
-}: {
-  label: string;
-  value: string;
-  strong?: boolean;
-  first?: boolean;
-  className?: string;
-}) {
-  const pad = first ? 'pt-3 pb-1' : strong ? 'pt-1 pb-3' : 'py-1';
-  return (
-    <tr className={strong ? 'text-base font-semibold text-slate-900' : className}>
-      <th scope="row" colSpan={3} className={`px-2 sm:px-4 ${pad} text-right ${strong ? '' : 'font-normal'}`}>
-        {label}
-      </th>
-      <td className={`px-2 sm:px-4 ${pad} text-right tabular-nums`}>{value}</td>
-    </tr>
-  );
-}
-
 /**
  * The order's items at the prices captured when it was placed, with subtotal, fee and total;
  * once a delivery was tried, what became of each item, and the credit for those sent back.
+ * A card per item on phones, the totals under them, every figure whole.
  */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
+  const footer: FooterLine[] = [
+    { label: 'Subtotal', value: formatMoney(order.subtotal) },
+    { label: 'Delivery fee', value: formatMoney(order.delivery_fee) },
+    { label: 'Total', value: formatMoney(order.total), tone: order.credit === 0 ? 'strong' : undefined },
+  ];
+  if (order.credit > 0)
+    footer.push(
+      { label: 'Credit: not delivered', value: `-${formatMoney(order.credit)}`, tone: 'negative' },
+      { label: 'Amount due', value: formatMoney(order.amount_due), tone: 'strong' },
+    );
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={`${TH} text-left`}>
-              Product
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              <span className="sm:hidden">Qty</span>
-              <span className="hidden sm:inline">Quantity</span>
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Unit price
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Line total
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {order.items.map((item) => (
-            <tr key={item.product_id}>
-              <th scope="row" className="px-2 py-3 text-left font-medium text-slate-900 sm:px-4">
-                {item.product_name}
-                <ItemOutcome item={item} />
-              </th>
-              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{item.quantity}</td>
-              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{formatMoney(item.unit_price)}</td>
-              <td className="px-2 py-3 text-right tabular-nums sm:px-4">{formatMoney(item.line_total)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t border-slate-200 text-slate-700">
-          <TotalRow label="Subtotal" value={formatMoney(order.subtotal)} first />
-          <TotalRow label="Delivery fee" value={formatMoney(order.delivery_fee)} />
-          <TotalRow label="Total" value={formatMoney(order.total)} strong={order.credit === 0} />
-          {order.credit > 0 && (
+    <DataTable
+      caption={`Items of order #${order.order_id}`}
+      rows={order.items}
+      rowKey={(item) => item.product_id}
+      footer={footer}
+      columns={[
+        {
+          header: 'Product',
+          rowHeader: true,
+          cell: (item) => (
             <>
-              <TotalRow
-                label="Credit: not delivered"
-                value={`-${formatMoney(order.credit)}`}
-                className="text-red-700"
-              />
-              <TotalRow label="Amount due" value={formatMoney(order.amount_due)} strong />
+              {item.product_name}
+              <ItemOutcome item={item} />
             </>
-          )}
-        </tfoot>
-      </table>
-    </div>
+          ),
+        },
+        { header: 'Quantity', cell: (item) => item.quantity, align: 'right', className: 'tabular-nums' },
+        {
+          header: 'Unit price',
+          cell: (item) => formatMoney(item.unit_price),
+          align: 'right',
+          className: 'tabular-nums',
+        },
+        {
+          header: 'Line total',
+          cell: (item) => formatMoney(item.line_total),
+          align: 'right',
+          className: 'tabular-nums',
+        },
+      ]}
+    />
   );
 }

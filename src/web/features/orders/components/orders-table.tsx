@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
 import { Button, buttonClasses } from '#web/components/ui/button';
+import { DataTable } from '#web/components/ui/data-table';
 import { StageBadge } from '#web/components/ui/stage-badge';
 import { formatDate } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
@@ -16,97 +17,76 @@ export interface OrdersTableProps {
   onCancel?: (orderId: number) => void;
 }
 
-const TH = 'px-4 py-3 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase';
-
-/** The customer's orders: number, dates, status, items, total, with View, Invoice (and Cancel) actions. */
+/**
+ * The customer's orders: number, dates, status, items, total, with View, Invoice (and Cancel)
+ * actions; a card per order on phones, its status, total and actions in sight.
+ */
 export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: OrdersTableProps) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={TH}>
-              Order #
-            </th>
-            <th scope="col" className={TH}>
-              Placed
-            </th>
-            <th scope="col" className={TH}>
-              Delivery date
-            </th>
-            <th scope="col" className={`${TH} hidden sm:table-cell`}>
-              Status
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Items
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Total
-            </th>
-            <th scope="col" className={`${TH} text-right`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 bg-white">
-          {rows.map((order) => (
-            <tr key={order.order_id} className="hover:bg-slate-50">
-              <td className="px-4 py-3 font-medium text-slate-900">
-                #{order.order_id}
-                {/* phones: the status where it is seen without scrolling sideways */}
-                <span className="mt-1 block sm:hidden">
-                  <StageBadge label={order.status_label} stage={order.customer_stage} />
-                </span>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(order.order_date)}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                {formatDate(order.schedule_date)}
-              </td>
-              <td className="hidden px-4 py-3 sm:table-cell">
-                <StageBadge label={order.status_label} stage={order.customer_stage} />
-              </td>
-              <td className="px-4 py-3 text-right tabular-nums">{order.item_count}</td>
-              <td className="px-4 py-3 text-right font-medium tabular-nums">{formatMoney(order.total)}</td>
-              <td className="px-4 py-3">
-                <div className="flex justify-end gap-2">
-                  <Link
-                    to={paths.customer.order(order.order_id)}
-                    className={buttonClasses('secondary', 'sm')}
-                    title={`View order #${order.order_id}`}
-                  >
-                    <Eye aria-hidden="true" className="size-4" />
-                    View
-                  </Link>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => onInvoice(order.order_id)}
-                    loading={invoicePendingId === order.order_id}
-                    title={`Download the invoice of order #${order.order_id}`}
-                  >
-                    {invoicePendingId !== order.order_id && (
-                      <Download aria-hidden="true" className="size-4" />
-                    )}
-                    Invoice
-                  </Button>
-                  {onCancel && order.status === 'Pending' && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-700! hover:bg-red-50!"
-                      onClick={() => onCancel(order.order_id)}
-                      title={`Cancel order #${order.order_id}`}
-                    >
-                      <Ban aria-hidden="true" className="size-4" />
-                      Cancel
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your orders"
+      rows={rows}
+      rowKey={(o) => o.order_id}
+      columns={[
+        { header: 'Order #', cell: (o) => `#${o.order_id}`, className: 'font-medium text-slate-900' },
+        { header: 'Placed', cell: (o) => formatDate(o.order_date), className: 'whitespace-nowrap' },
+        {
+          header: 'Delivery date',
+          cell: (o) => formatDate(o.schedule_date),
+          className: 'whitespace-nowrap',
+        },
+        {
+          header: 'Status',
+          cell: (o) => <StageBadge label={o.status_label} stage={o.customer_stage} />,
+          card: 'aside',
+        },
+        { header: 'Items', cell: (o) => o.item_count, align: 'right', className: 'tabular-nums' },
+        {
+          header: 'Total',
+          cell: (o) => formatMoney(o.total),
+          align: 'right',
+          className: 'font-medium tabular-nums text-slate-900',
+        },
+        {
+          header: <span className="sr-only">Actions</span>,
+          align: 'right',
+          className: 'whitespace-nowrap',
+          cell: (order) => (
+            <div className="flex flex-wrap justify-end gap-2 cards:pt-1 table-wide:flex-nowrap">
+              <Link
+                to={paths.customer.order(order.order_id)}
+                className={buttonClasses('secondary', 'sm')}
+                title={`View order #${order.order_id}`}
+              >
+                <Eye aria-hidden="true" className="size-4" />
+                View
+              </Link>
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => onInvoice(order.order_id)}
+                loading={invoicePendingId === order.order_id}
+                title={`Download the invoice of order #${order.order_id}`}
+              >
+                {invoicePendingId !== order.order_id && <Download aria-hidden="true" className="size-4" />}
+                Invoice
+              </Button>
+              {onCancel && order.status === 'Pending' && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700! hover:bg-red-50!"
+                  onClick={() => onCancel(order.order_id)}
+                  title={`Cancel order #${order.order_id}`}
+                >
+                  <Ban aria-hidden="true" className="size-4" />
+                  Cancel
+                </Button>
+              )}
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

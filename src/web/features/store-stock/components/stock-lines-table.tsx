@@ -1,38 +1,64 @@
-import type { StoreOrderLine, StoreStockLine } from '#shared/contract/stores';
+import type { StoreStockLine } from '#shared/contract/stores';
 import { Badge } from '#web/components/ui/badge';
+import { DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { formatShortDateTime } from '#web/lib/date-format';
 
-function OrderRow({ order, arrived }: { order: StoreOrderLine; arrived: boolean }) {
-  const trains =
-    !arrived && order.trips_total > 1 ? ` (${order.trips_arrived} of ${order.trips_total} trains in)` : '';
+/** The orders a product line belongs to: a small table, a card per order on phones. */
+function OrdersOfLine({ line, arrived }: { line: StoreStockLine; arrived: boolean }) {
   return (
-    <tr className="align-top">
-      <td className="py-1 pr-3 font-medium whitespace-nowrap text-slate-800">
-        #{order.order_id}
-        {order.failed_delivery && (
-          <Badge tone="warning" className="ml-2">
-            Back from a failed delivery
-          </Badge>
-        )}
-      </td>
-      <td className="py-1 pr-3">{order.customer_name}</td>
-      <td className="py-1 pr-3 text-right tabular-nums">{order.quantity}</td>
-      <td className="py-1 pr-3 whitespace-nowrap">
-        <time dateTime={order.arrival_date_time}>{formatShortDateTime(order.arrival_date_time)}</time>
-        {trains}
-      </td>
-      <td className="py-1 pr-3 whitespace-nowrap">{order.schedule_date}</td>
-      <td className="py-1 whitespace-nowrap">
-        {order.delivery_id !== null && order.delivery_date_time ? (
-          <Badge tone="info">
-            #{order.delivery_id}, {formatShortDateTime(order.delivery_date_time)}
-          </Badge>
-        ) : (
-          <span className="text-slate-400">Not loaded</span>
-        )}
-      </td>
-    </tr>
+    <DataTable
+      compact
+      className="mt-1.5"
+      caption={`Orders of ${line.product_name}`}
+      rows={line.orders}
+      rowKey={(o) => o.order_id}
+      columns={[
+        {
+          header: 'Order',
+          className: 'font-medium text-slate-800 whitespace-nowrap',
+          cell: (o) => (
+            <>
+              #{o.order_id}
+              {o.failed_delivery && (
+                <Badge tone="warning" className="ml-2">
+                  Back from a failed delivery
+                </Badge>
+              )}
+            </>
+          ),
+        },
+        { header: 'Customer', cell: (o) => o.customer_name },
+        { header: 'Units', cell: (o) => o.quantity, align: 'right', className: 'tabular-nums' },
+        {
+          header: arrived ? 'Arrived' : 'Due',
+          className: 'whitespace-nowrap',
+          cell: (o) => {
+            const trains =
+              !arrived && o.trips_total > 1 ? ` (${o.trips_arrived} of ${o.trips_total} trains in)` : '';
+            return (
+              <>
+                <time dateTime={o.arrival_date_time}>{formatShortDateTime(o.arrival_date_time)}</time>
+                {trains}
+              </>
+            );
+          },
+        },
+        { header: 'Deliver by', cell: (o) => o.schedule_date, className: 'whitespace-nowrap' },
+        {
+          header: 'Truck',
+          className: 'whitespace-nowrap',
+          cell: (o) =>
+            o.delivery_id !== null && o.delivery_date_time ? (
+              <Badge tone="info">
+                #{o.delivery_id}, {formatShortDateTime(o.delivery_date_time)}
+              </Badge>
+            ) : (
+              <span className="text-slate-400">Not loaded</span>
+            ),
+        },
+      ]}
+    />
   );
 }
 
@@ -62,26 +88,7 @@ export function StockLinesTable({ lines, arrived, emptyTitle }: StockLinesTableP
               </span>
             </p>
           </div>
-          <div className="mt-1.5 overflow-x-auto">
-            <table className="w-full text-xs text-slate-600">
-              <caption className="sr-only">Orders of {line.product_name}</caption>
-              <thead className="text-left text-[11px] text-slate-500 uppercase">
-                <tr>
-                  <th className="py-1 pr-3 font-semibold">Order</th>
-                  <th className="py-1 pr-3 font-semibold">Customer</th>
-                  <th className="py-1 pr-3 text-right font-semibold">Units</th>
-                  <th className="py-1 pr-3 font-semibold">{arrived ? 'Arrived' : 'Due'}</th>
-                  <th className="py-1 pr-3 font-semibold">Deliver by</th>
-                  <th className="py-1 font-semibold">Truck</th>
-                </tr>
-              </thead>
-              <tbody>
-                {line.orders.map((o) => (
-                  <OrderRow key={o.order_id} order={o} arrived={arrived} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OrdersOfLine line={line} arrived={arrived} />
           {line.order_count > line.orders.length && (
             <p className="mt-1 text-xs text-slate-500">
               and {line.order_count - line.orders.length} more orders

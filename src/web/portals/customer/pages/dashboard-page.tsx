@@ -27,7 +27,7 @@ function DashboardOrders() {
   return (
     <div className="space-y-6">
       <StatTiles total={total_orders} active={active_orders} delivered={delivered_orders} />
-      <Card>
+      <Card className="overflow-hidden">
         <CardHeader
           title="Recent orders"
           actions={

@@ -49,7 +49,7 @@ export function ManagerOrdersTable({
           align: 'right',
           className: 'whitespace-nowrap',
         },
-        { header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+        { header: 'Status', cell: (o) => <StatusBadge status={o.status} />, card: 'aside' },
       ]}
     />
   );
