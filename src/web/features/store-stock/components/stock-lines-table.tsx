@@ -1,7 +1,7 @@
 import type { StoreOrderLine, StoreStockLine } from '#shared/contract/stores';
 import { Badge } from '#web/components/ui/badge';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { formatShortDateTime } from '#web/lib/date-format';
+import { formatShortDateTime } from '#web/lib/format';
 
 function OrderRow({ order, arrived }: { order: StoreOrderLine; arrived: boolean }) {
   const trains =

@@ -2,7 +2,7 @@ import { STOCK_LOW_BELOW } from '#shared/constants';
 import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
 import { STOCK_REASON_LABELS } from '#shared/stock';
 import { Badge } from '#web/components/ui/badge';
-import { formatShortDateTime } from '#web/lib/date-format';
+import { formatShortDateTime } from '#web/lib/format';
 
 /** The latest ledger movements: product, what happened, the units it left; Low below 50 (§9). */
 export function RecentUpdates({ updates }: { updates: WarehouseStats['recent_updates'] }) {
