@@ -48,10 +48,18 @@ export function formatShortDateTime(value: string): string {
   return at ? businessShortDateTimeText(at) : value;
 }
 
-/** The Colombo day of an instant without the year, for near days: "22 Nov". */
+/** A day without the year, for near days and chart axes: "22 Nov" (an instant by its Colombo day). */
 export function formatDayMonth(value: string): string {
+  if (DATE_ONLY.test(value)) return isRealDate(value) ? calendarDateText(value).replace(/ \d+$/, '') : value;
   const at = instant(value);
   return at ? businessDayMonthText(at) : value;
+}
+
+/** A month, YYYY-MM, as "Nov 2026". */
+export function formatMonth(value: string): string {
+  return /^\d{4}-\d{2}$/.test(value) && isRealDate(`${value}-01`)
+    ? calendarDateText(`${value}-01`).slice(2).trim()
+    : value;
 }
 
 /** Hours and minutes in Colombo time: "14:30". */

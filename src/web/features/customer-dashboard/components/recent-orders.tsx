@@ -1,15 +1,10 @@
-import { format, isValid, parseISO } from 'date-fns';
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
 import { StageBadge } from '#web/components/ui/stage-badge';
+import { formatDate } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
-
-function shortDate(value: string): string {
-  const date = parseISO(value);
-  return isValid(date) ? format(date, 'd MMM yyyy') : value;
-}
 
 /** The latest orders, each linking to its detail page. */
 export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
@@ -28,7 +23,7 @@ export function RecentOrders({ orders }: { orders: readonly OrderSummary[] }) {
                 <StageBadge label={order.status_label} stage={order.customer_stage} />
               </span>
               <p className="text-xs text-slate-500">
-                Placed {shortDate(order.order_date)} · delivery {shortDate(order.schedule_date)} ·{' '}
+                Placed {formatDate(order.order_date)} · delivery {formatDate(order.schedule_date)} ·{' '}
                 {order.item_count} {order.item_count === 1 ? 'item' : 'items'}
               </p>
             </div>

@@ -1,7 +1,7 @@
 import type { StoreOrderLine, StoreStockLine } from '#shared/contract/stores';
 import { Badge } from '#web/components/ui/badge';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { formatShortDateTime } from '#web/lib/format';
+import { formatDate, formatShortDateTime } from '#web/lib/format';
 
 function OrderRow({ order, arrived }: { order: StoreOrderLine; arrived: boolean }) {
   const trains =
@@ -22,7 +22,7 @@ function OrderRow({ order, arrived }: { order: StoreOrderLine; arrived: boolean 
         <time dateTime={order.arrival_date_time}>{formatShortDateTime(order.arrival_date_time)}</time>
         {trains}
       </td>
-      <td className="py-1 pr-3 whitespace-nowrap">{order.schedule_date}</td>
+      <td className="py-1 pr-3 whitespace-nowrap">{formatDate(order.schedule_date)}</td>
       <td className="py-1 whitespace-nowrap">
         {order.delivery_id !== null && order.delivery_date_time ? (
           <Badge tone="info">
