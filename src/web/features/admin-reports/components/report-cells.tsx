@@ -5,7 +5,8 @@ import { formatDate, formatDateTime } from '#web/lib/format';
 import type { CellKind } from '../report-catalog';
 
 const BADGE_TONES: Record<string, BadgeTone> = {
-  'near full': 'danger',
+  full: 'danger',
+  'near full': 'warning',
   'on schedule': 'success',
   'on time': 'success',
   late: 'danger',
