@@ -38,16 +38,6 @@ export function tripLoadStatus(used: number, total: number): TripLoadStatus {
   return used * 100 > NEAR_FULL_PERCENT * total ? 'Near Full' : 'On Schedule';
 }
 
-export type StockStatus = 'unknown' | 'out of stock' | 'low' | 'medium' | 'healthy';
-
-export function stockStatus(units: number | null | undefined): StockStatus {
-  if (units === null || units === undefined) return 'unknown';
-  if (units <= 0) return 'out of stock';
-  if (units < STOCK_LOW_BELOW) return 'low';
-  if (units < STOCK_MEDIUM_BELOW) return 'medium';
-  return 'healthy';
-}
-
 /** Currency as the spec shows it: $ with 2 decimals. */
 export function formatMoney(value: number): string {
   return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
