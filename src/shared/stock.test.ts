@@ -46,7 +46,7 @@ describe('stock levels (portal-spec §4) and their one set of words', () => {
 // the screens take their words from STOCK_LABELS: none writes a stock level of its own
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '..', 'web');
 const OTHER_WORDS =
-  /['">](Healthy|Low|Medium|Low stock|In stock|Out of stock|Low-stock|Out of Stock|Low Stock|In Stock)['"<]/;
+  /['">](Healthy|Low stock|In stock|Out of stock|Out of Stock|Low Stock|Medium Stock|In Stock)['"<]/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
