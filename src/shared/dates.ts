@@ -47,10 +47,12 @@ export function startOfBusinessDay(isoDate: string): Date {
   return new Date(`${isoDate}T00:00:00${BUSINESS_UTC_OFFSET}`);
 }
 
-/** An instant as "YYYY-MM-DD HH:mm" in Colombo time, for messages the server writes. */
+/**
+ * An instant in Colombo time for messages the server writes, as the screens write it:
+ * "22 Nov 2026, 14:30" (businessDateTimeText below; docs/decisions/0064).
+ */
 export function businessDateTime(at: Date): string {
-  const local = new Date(at.getTime() + 330 * 60_000).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 16)}`;
+  return businessDateTimeText(at);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
