@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
 import { StageBadge } from '#web/components/ui/stage-badge';
-import { formatDate, formatDateTime } from '#web/lib/format';
+import { COLOMBO_TIME, formatDate, formatDateTime } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -34,6 +34,7 @@ function Dates({ order }: { order: OrderDetail }) {
           Delivered: <span className="text-slate-900">{formatDateTime(order.delivery_date_time)}</span>
         </span>
       )}
+      <span>Times in {COLOMBO_TIME}</span>
     </span>
   );
 }
