@@ -17,17 +17,18 @@ export function StockTiles({ stats }: { stats: WarehouseStats }) {
         hint="At the Kandy warehouse"
       />
       <StatCard
-        label={`${STOCK_LABELS.low} items`}
+        label={STOCK_LABELS.low}
         value={stats.low_stock_items}
         icon={TriangleAlert}
         tone="warning"
-        hint={`Below ${STOCK_LOW_BELOW} units, out of stock included`}
+        hint={`Products below ${STOCK_LOW_BELOW} units`}
       />
       <StatCard
-        label={`${STOCK_LABELS['out of stock']} items`}
+        label={STOCK_LABELS['out of stock']}
         value={stats.out_of_stock_items}
         icon={PackageX}
         tone="danger"
+        hint="Products at 0 units"
       />
     </StatGrid>
   );
