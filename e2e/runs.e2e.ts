@@ -97,7 +97,7 @@ describe('one run on the road per truck', () => {
     const start = page.getByRole('button', { name: `Start delivery #${secondId}` });
     await start.waitFor();
     const refusal = new RegExp(
-      `^Truck ${first.plate_number} is on delivery #${first.delivery_id} \\(${first.route_name}\\), In Transit since [0-9: -]+ \\(Colombo time\\): finish it before starting delivery #${secondId}$`,
+      `^Truck ${first.plate_number} is on delivery #${first.delivery_id} \\(${first.route_name}\\), In Transit since [0-9A-Za-z:, ]+ \\(Colombo time\\): finish it before starting delivery #${secondId}$`,
     );
     const card = page.getByRole('listitem').filter({ has: start });
     await card.getByText(refusal).waitFor();

@@ -25,14 +25,17 @@ export const MAX_ASSISTANT_CONSECUTIVE = 2;
 /** Train trips above this utilisation (%) show Near Full (portal-spec §4, §9). */
 export const NEAR_FULL_PERCENT = 90;
 
-export type StockStatus = 'unknown' | 'out of stock' | 'low' | 'medium' | 'healthy';
+/** How a trip's load reads: Full with no space left, Near Full above 90 %, else On Schedule. */
+export const TRIP_LOAD_STATUSES = ['Full', 'Near Full', 'On Schedule'] as const;
+export type TripLoadStatus = (typeof TRIP_LOAD_STATUSES)[number];
 
-export function stockStatus(units: number | null | undefined): StockStatus {
-  if (units === null || units === undefined) return 'unknown';
-  if (units <= 0) return 'out of stock';
-  if (units < STOCK_LOW_BELOW) return 'low';
-  if (units < STOCK_MEDIUM_BELOW) return 'medium';
-  return 'healthy';
+/**
+ * The load status of a trip from its booked and total space (any one unit for both, e.g. cents):
+ * Full at 100 % (decision 0064), Near Full above NEAR_FULL_PERCENT (portal-spec §4), else On Schedule.
+ */
+export function tripLoadStatus(used: number, total: number): TripLoadStatus {
+  if (total > 0 && used >= total) return 'Full';
+  return used * 100 > NEAR_FULL_PERCENT * total ? 'Near Full' : 'On Schedule';
 }
 
 /** Currency as the spec shows it: $ with 2 decimals. */

@@ -1,4 +1,42 @@
-/** Stock movements and low-stock alerts (domain.md "Products and stock", portal-spec §4, §9). */
+/** Stock movements, stock levels and low-stock alerts (domain.md "Products and stock", portal-spec §4, §9). */
+import { STOCK_LOW_BELOW, STOCK_MEDIUM_BELOW } from './constants';
+
+/**
+ * How much of a product is in stock (portal-spec §4): unknown if undefined, out of stock at 0,
+ * low below 50, medium below 150, otherwise healthy.
+ */
+export const STOCK_STATUSES = ['unknown', 'out of stock', 'low', 'medium', 'healthy'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
+export function stockStatus(units: number | null | undefined): StockStatus {
+  if (units === null || units === undefined) return 'unknown';
+  if (units <= 0) return 'out of stock';
+  if (units < STOCK_LOW_BELOW) return 'low';
+  if (units < STOCK_MEDIUM_BELOW) return 'medium';
+  return 'healthy';
+}
+
+/**
+ * The one set of words for stock levels, on every screen, report and download (docs/decisions/0064):
+ * the product report's "In Stock, Low Stock" of portal-spec §4, the others in their pattern.
+ */
+export const STOCK_LABELS: Record<StockStatus, string> = {
+  unknown: 'Unknown',
+  'out of stock': 'Out of Stock',
+  low: 'Low Stock',
+  medium: 'Medium Stock',
+  healthy: 'In Stock',
+};
+
+export const stockLabel = (units: number | null | undefined) => STOCK_LABELS[stockStatus(units)];
+
+/** The reports' levels (portal-spec §4: "0, below 50, else healthy"): no medium there. */
+export function reportStockStatus(units: number | null | undefined): StockStatus {
+  const status = stockStatus(units);
+  return status === 'medium' ? 'healthy' : status;
+}
+
+export const reportStockLabel = (units: number | null | undefined) => STOCK_LABELS[reportStockStatus(units)];
 
 export const STOCK_REASONS = [
   'initial',

@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { businessDateTimeText } from '#shared/dates';
 import { fastStandardFonts } from './pdf-fonts';
 
 export interface PdfTableColumn {
@@ -57,7 +58,7 @@ export function renderPdfTable(input: PdfTableInput): Promise<Buffer> {
   doc.fillColor('#312e81').font('Helvetica-Bold').fontSize(16).text(input.title, MARGIN, MARGIN);
   doc.fillColor('#374151').font('Helvetica').fontSize(9);
   if (input.subtitle) doc.text(input.subtitle);
-  doc.text(`Generated ${input.generatedAt.toISOString().replace('T', ' ').slice(0, 16)} UTC`);
+  doc.text(`Generated ${businessDateTimeText(input.generatedAt)} (Colombo time)`);
   if (input.summary?.length) {
     doc.moveDown(0.6);
     for (const [label, value] of input.summary) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRIP_LOAD_STATUSES } from '../constants';
 import { idString, intString } from './common';
 
 /** GET /report/revenue-analysis row (portal-spec §3); revenue = goods at captured prices + delivery fee. */
@@ -23,7 +24,7 @@ export const trainCapacityRow = z.object({
   used_capacity: z.number(),
   utilization_percent: z.number(),
   orders_count: z.number().int(),
-  status: z.enum(['Near Full', 'On Schedule']),
+  status: z.enum(TRIP_LOAD_STATUSES),
 });
 
 /** GET /report/employee-workload row (portal-spec §3), drivers and assistants. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRIP_LOAD_STATUSES } from '../constants';
 
 export const prioritySchema = z.enum(['High', 'Medium', 'Low']);
 export type Priority = z.infer<typeof prioritySchema>;
@@ -38,7 +39,7 @@ export const managerStatsSchema = z.object({
       train_name: z.string(),
       total_capacity: z.number(),
       used_capacity: z.number(),
-      status: z.enum(['Near Full', 'On Schedule']),
+      status: z.enum(TRIP_LOAD_STATUSES),
     }),
   ),
   pending_orders_details: z.array(

@@ -1,16 +1,4 @@
 import { z } from 'zod';
-import { type StockStatus, stockStatus } from '../constants';
-
-/** Labels of the product report's stock_status (portal-spec §4 thresholds; §4 "In Stock, Low Stock"). */
-export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
-  unknown: 'Unknown',
-  'out of stock': 'Out of Stock',
-  low: 'Low Stock',
-  medium: 'Medium Stock',
-  healthy: 'In Stock',
-};
-
-export const stockStatusLabel = (units: number | null | undefined) => STOCK_STATUS_LABELS[stockStatus(units)];
 
 /** GET /report/product-performance row (portal-spec §3 "product"), sales within the period. */
 export const productPerformanceRowSchema = z.object({

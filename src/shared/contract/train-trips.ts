@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { TRIP_LOAD_STATUSES } from '../constants';
 import { isoDateTime, pageQuery, periodQuery, spaceAmount } from './common';
 import { orderStatusSchema } from './orders';
 
-export const tripLoadStatusSchema = z.enum(['Near Full', 'On Schedule']);
+export const tripLoadStatusSchema = z.enum(TRIP_LOAD_STATUSES);
 /** Where the train is, by the clock: not left yet, on the rails, or at its destination. */
 export const tripJourneySchema = z.enum(['Upcoming', 'Departed', 'Arrived']);
 

@@ -3,7 +3,7 @@ import { resolvePeriod } from '#server/lib/report-route';
 import { NEAR_FULL_PERCENT, NO_TRAIN_ALERT_DAYS } from '#shared/constants';
 import type { AdminAlert, AdminChartData, AdminStats, MonthFigures } from '#shared/contract/admin-dashboard';
 import type { PeriodQuery } from '#shared/contract/common';
-import { addDays, businessDate, businessDateTime, startOfBusinessDay } from '#shared/dates';
+import { addDays, businessDate, businessDateTime, calendarDateText, startOfBusinessDay } from '#shared/dates';
 import * as manager from '../dashboard/manager-stats.queries';
 import { failedOrderAlertMessage } from '../dashboard/manager-stats.service';
 import { toCents, utilisationPercent } from '../trains/allocation';
@@ -189,7 +189,7 @@ export async function adminAlerts(ctx: AppContext): Promise<AdminAlert[]> {
     ...noTrain.map((o) => ({
       type: 'order_without_train' as const,
       severity: 'high' as const,
-      message: `Order #${o.id} for ${o.customer} is due on ${o.deadline} and has no train booked`,
+      message: `Order #${o.id} for ${o.customer} is due on ${calendarDateText(o.deadline)} and has no train booked`,
       time: startOfBusinessDay(o.deadline).toISOString(),
       ref_id: o.id,
     })),

@@ -319,7 +319,7 @@ describe('business reports', () => {
     expect(usage).toHaveLength(6);
     const trips = await rowsOf('/api/report/train-capacity-utilization');
     expect(trips.map((t) => [t.train_trip_id, t.utilization_percent, t.orders_count, t.status])).toEqual([
-      [trip2.trainTripId, 100, 1, 'Near Full'],
+      [trip2.trainTripId, 100, 1, 'Full'],
       [trip1.trainTripId, 10, 1, 'On Schedule'],
     ]);
   });

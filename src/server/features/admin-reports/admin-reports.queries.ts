@@ -178,7 +178,8 @@ export async function trainCapacityJson(db: Executor, span: Span): Promise<strin
               ',"used_capacity":', ${numericJson('t.used_capacity')},
               ',"utilization_percent":', ${tenthsText(tenths)},
               ',"orders_count":', (select count(*) from train_allocations a where a.train_trip_id = t.train_trip_id),
-              ',"status":"', case when ${tenths} > ${NEAR_FULL_PERCENT * 10} then 'Near Full' else 'On Schedule' end, '"}'),
+              ',"status":"', case when t.total_capacity > 0 and t.used_capacity >= t.total_capacity then 'Full'
+                                 when ${tenths} > ${NEAR_FULL_PERCENT * 10} then 'Near Full' else 'On Schedule' end, '"}'),
             ',' order by t.departure_date_time, t.train_trip_id), '') || ']' as body
           from (select t.*, ${utilizationTenths(sql`t.used_capacity`, sql`t.total_capacity`)} as tenths
                   from train_trips t

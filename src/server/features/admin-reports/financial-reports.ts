@@ -16,7 +16,12 @@ export function trainCapacityRows(
     return {
       ...r,
       utilization_percent: percent,
-      status: percent > NEAR_FULL_PERCENT ? ('Near Full' as const) : ('On Schedule' as const),
+      status:
+        r.total_capacity > 0 && r.used_capacity >= r.total_capacity
+          ? ('Full' as const)
+          : percent > NEAR_FULL_PERCENT
+            ? ('Near Full' as const)
+            : ('On Schedule' as const),
     };
   });
 }
@@ -55,7 +60,7 @@ export function registerFinancialReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'train-capacity-utilization',
     title: 'Train Capacity Utilization',
-    description: `Train trips departing in the period (default: the last and next 30 days): capacity booked of total and the orders on board; above ${NEAR_FULL_PERCENT} % a trip is Near Full.`,
+    description: `Train trips departing in the period (default: the last and next 30 days): capacity booked of total and the orders on board; above ${NEAR_FULL_PERCENT} % a trip is Near Full, with no space left Full.`,
     permission: 'reports:operations',
     row: trainCapacityRow,
     defaultDays: 60,

@@ -6,7 +6,7 @@ import { createTestApp } from '#server/test/harness';
 import { HOUR, insertDelivery } from '#server/test/scheduling-factories';
 import { START_WINDOW_MS } from '#shared/constants';
 import type { Assignment } from '#shared/contract/crew';
-import { businessDate, businessDateTime } from '#shared/dates';
+import { businessDate, businessDateTime, businessTimeText } from '#shared/dates';
 
 // One run on the road per truck, driver and assistant, and the start window
 // (docs/decisions/0056).
@@ -50,7 +50,7 @@ const nameOf = async (employeeId: number | null) =>
   ).name;
 /** "09:10" when `at` is on the Colombo day of `now`, else the date too (start-rules.ts). */
 const since = (at: Date, now: Date) =>
-  businessDate(at) === businessDate(now) ? businessDateTime(at).slice(11) : businessDateTime(at);
+  businessDate(at) === businessDate(now) ? businessTimeText(at) : businessDateTime(at);
 
 /** A second run at `startAt` on the scene's route, with its own crew unless given, one order loaded. */
 async function secondRun(

@@ -2,7 +2,7 @@
 // them on the locked delivery and the assignment list on each Scheduled run, so the phone shows
 // the very sentence the server would answer before the driver taps.
 import { START_WINDOW_HOURS, START_WINDOW_MS } from '#shared/constants';
-import { businessDate, businessDateTime } from '#shared/dates';
+import { businessDate, businessDateTime, businessTimeText } from '#shared/dates';
 import type { DeliveryStatus } from '#shared/order-status';
 import { takesNewRuns, truckUnderRepair } from '../deliveries/roster-rules';
 
@@ -35,10 +35,9 @@ const SEATS = ['truck', 'driver', 'assistant'] as const;
 /** The earliest moment the run may start. */
 export const startOpensAt = (start: Date) => new Date(start.getTime() - START_WINDOW_MS);
 
-/** "09:10" on the same Colombo day as `now`, else "2030-03-04 09:10". */
+/** "09:10" on the same Colombo day as `now`, else "4 Mar 2030, 09:10". */
 function since(at: Date, now: Date): string {
-  const full = businessDateTime(at);
-  return businessDate(at) === businessDate(now) ? full.slice(11) : full;
+  return businessDate(at) === businessDate(now) ? businessTimeText(at) : businessDateTime(at);
 }
 
 /** The other run on the road that blocks this one (truck first, then driver, then assistant). */

@@ -7,7 +7,7 @@ import {
   ON_TIME_WINDOW_DAYS,
 } from '#shared/constants';
 import type { ManagerAlert, ManagerStats, Priority } from '#shared/contract/manager-dashboard';
-import { addDays, businessDate, businessDateTime } from '#shared/dates';
+import { addDays, businessDate, businessDateTime, calendarDateText } from '#shared/dates';
 import { toCents, tripLoadStatus, utilisationPercent } from '../trains/allocation';
 import * as q from './manager-stats.queries';
 
@@ -69,7 +69,7 @@ export async function managerStats(ctx: AppContext): Promise<ManagerStats> {
     ...noTrain.map((o) => ({
       type: 'order_without_train' as const,
       severity: 'high' as const,
-      message: `Order #${o.id} for ${o.customer} is due on ${o.deadline} (${o.status}) and has no train booked`,
+      message: `Order #${o.id} for ${o.customer} is due on ${calendarDateText(o.deadline)} (${o.status}) and has no train booked`,
       ref_id: o.id,
     })),
     ...noCrew.map((d) => {

@@ -63,7 +63,7 @@ describe('truck rules', () => {
       rule: 'overlap',
     });
     expect(truckViolation(truck, route, [slot(7, 0, 8)], slot(null, 0, 11))?.detail).toMatch(
-      /^Truck WP LA-4521 is already on delivery 7 from 2030-03-04 13:30 to 2030-03-04 17:30/,
+      /^Truck WP LA-4521 is already on delivery 7 from 4 Mar 2030, 13:30 to 4 Mar 2030, 17:30/,
     );
     expect(truckViolation(truck, route, [slot(7, 0, 8)], slot(null, 0, 12))).toBeNull();
     expect(truckViolation(truck, route, [slot(7, 0, 8)], slot(null, 0, 4))).toBeNull();
@@ -84,7 +84,7 @@ describe('driver rules', () => {
     const before = crewViolation(driver, route, [slot(3, 1, 8)], slot(null, 1, 12.5));
     expect(before).toMatchObject({ rule: 'driver-rest' });
     expect(before?.detail).toBe(
-      'Driver Sunil Bandara needs at least 60 minutes of rest between deliveries (a driver is never on two consecutive deliveries): delivery 3 ends at 2030-03-05 17:30',
+      'Driver Sunil Bandara needs at least 60 minutes of rest between deliveries (a driver is never on two consecutive deliveries): delivery 3 ends at 5 Mar 2030, 17:30',
     );
     expect(crewViolation(driver, route, [slot(3, 1, 8)], slot(null, 1, 3.5))?.rule).toBe('driver-rest');
     expect(crewViolation(driver, route, [slot(3, 1, 8)], slot(null, 1, 13))).toBeNull();

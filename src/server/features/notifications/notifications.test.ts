@@ -111,7 +111,7 @@ describe('notices of a bulk plan (dispatch planner commit)', () => {
     expect(d).toMatchObject({ type: 'Alert' });
     expect(d!.message).toMatch(
       new RegExp(
-        `^New assignment: delivery #${s.deliveryId} on ${s.store.routeName} \\(to ${s.store.town}\\), \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}, truck TR-\\w+\\. You are the driver; crew mate Test E\\w+\\.$`,
+        `^New assignment: delivery #${s.deliveryId} on ${s.store.routeName} \\(to ${s.store.town}\\), \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}, truck TR-\\w+\\. You are the driver; crew mate Test E\\w+\\.$`,
       ),
     );
     expect((await crewNotes(s.assistant.employeeId))[0]!.message).toContain(

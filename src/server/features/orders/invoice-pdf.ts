@@ -2,11 +2,11 @@ import PDFDocument from 'pdfkit';
 import { fastStandardFonts } from '#server/lib/pdf-fonts';
 import { formatMoney } from '#shared/constants';
 import type { OrderDetail } from '#shared/contract/orders';
-import { businessDate } from '#shared/dates';
+import { businessDateText, calendarDateText } from '#shared/dates';
 import { COMPANY } from './order-documents';
 
-/** The business day (Colombo) of an instant. */
-const day = (iso: string) => businessDate(new Date(iso));
+/** The business day (Colombo) of an instant, as people read it: "22 Nov 2026". */
+const day = (iso: string) => businessDateText(new Date(iso));
 
 /** Under each item: what became of it (decision 0058); nothing while it is still to deliver. */
 const ITEM_STATE_WORDS: Record<OrderDetail['items'][number]['state'], string | null> = {
@@ -40,7 +40,7 @@ export function renderInvoicePdf(order: OrderDetail, issuedAt: Date): Promise<Bu
   doc.font('Helvetica-Bold').text('Order', 330, top);
   doc.font('Helvetica');
   doc.text(`Order date: ${day(order.order_date)}`, 330);
-  doc.text(`Requested delivery: ${order.schedule_date}`, 330);
+  doc.text(`Requested delivery: ${calendarDateText(order.schedule_date)}`, 330);
   doc.text(`Status: ${order.status_label}`, 330);
 
   const cols = [50, 300, 360, 450];

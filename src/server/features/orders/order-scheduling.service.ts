@@ -8,7 +8,7 @@ import type {
   OrderStatusUpdateRequest,
   OrderStatusUpdateResponse,
 } from '#shared/contract/order-scheduling';
-import { startOfBusinessDay } from '#shared/dates';
+import { calendarDateText, startOfBusinessDay } from '#shared/dates';
 import { canTransition, type OrderStatus } from '#shared/order-status';
 import { fromCents, planTrainAllocation, toCents } from '../trains/allocation';
 import { type LockedTrip, tripsToCity } from '../trains/train-trips.queries';
@@ -68,14 +68,14 @@ async function compute(db: Executor, orderId: number, now: Date, lock: boolean):
     return {
       ...base,
       trips,
-      reason: `No train trip to ${order.city_name} leaves after now and arrives before ${order.schedule_date} (order ${orderId} needs ${need} units of space); nothing was booked`,
+      reason: `No train trip to ${order.city_name} leaves after now and arrives before ${calendarDateText(order.schedule_date)} (order ${orderId} needs ${need} units of space); nothing was booked`,
     };
   }
   if (!plan.ok) {
     return {
       ...base,
       trips,
-      reason: `Only ${fmt(plan.freeCents)} of ${need} units of space are free on the ${plan.tripCount} trip(s) to ${order.city_name} arriving before ${order.schedule_date}; nothing was booked`,
+      reason: `Only ${fmt(plan.freeCents)} of ${need} units of space are free on the ${plan.tripCount} trip(s) to ${order.city_name} arriving before ${calendarDateText(order.schedule_date)}; nothing was booked`,
     };
   }
   const byId = new Map(trips.map((t) => [t.train_trip_id, t]));

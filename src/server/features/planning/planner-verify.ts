@@ -1,7 +1,7 @@
 // Checks a proposal against the world as it is now, with the same rules as the planner and the
 // single-order endpoints. The commit runs it on rows loaded under locks (a 409 lists what it
 // returns); the property tests run it on every random plan.
-import { startOfBusinessDay } from '#shared/dates';
+import { calendarDateText, startOfBusinessDay } from '#shared/dates';
 import { crewViolation, type Slot, truckViolation } from '../deliveries/roster-rules';
 import { fromCents } from '../trains/allocation';
 import { orderRefusal, routeInfo } from './planner';
@@ -79,7 +79,7 @@ export function verifyProposal(
     }
     if (trip.arrival >= startOfBusinessDay(order.scheduleDate)) {
       problems.add(
-        `Train trip ${b.tripId} (${trip.name}) arrives after the start of ${order.scheduleDate}, the date of order ${order.orderId}`,
+        `Train trip ${b.tripId} (${trip.name}) arrives after the start of ${calendarDateText(order.scheduleDate)}, the date of order ${order.orderId}`,
       );
     }
   }

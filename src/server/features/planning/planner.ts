@@ -3,7 +3,7 @@
 // order endpoints use (trains/allocation.ts, deliveries/roster-rules.ts), so a committed plan is
 // exactly what a manager could have built by hand. Greedy and deterministic; see
 // docs/decisions/0025-dispatch-planner.md. A better solver can replace it behind the same types.
-import { addDays, startOfBusinessDay } from '#shared/dates';
+import { addDays, calendarDateText, startOfBusinessDay } from '#shared/dates';
 import {
   crewViolation,
   deliverySlot,
@@ -119,7 +119,7 @@ function planTrains(input: PlanInput, unplanned: Unplanned[]) {
       fail(
         order.orderId,
         'train',
-        `No train trip to ${order.cityName} leaves after now and arrives before ${order.scheduleDate} (the order needs ${need} units of space)`,
+        `No train trip to ${order.cityName} leaves after now and arrives before ${calendarDateText(order.scheduleDate)} (the order needs ${need} units of space)`,
       );
       continue;
     }
@@ -127,7 +127,7 @@ function planTrains(input: PlanInput, unplanned: Unplanned[]) {
       fail(
         order.orderId,
         'train',
-        `No trip with space before its date: only ${fromCents(allocation.freeCents)} of ${need} units of space are free on the ${allocation.tripCount} trip(s) to ${order.cityName} arriving before ${order.scheduleDate}`,
+        `No trip with space before its date: only ${fromCents(allocation.freeCents)} of ${need} units of space are free on the ${allocation.tripCount} trip(s) to ${order.cityName} arriving before ${calendarDateText(order.scheduleDate)}`,
       );
       continue;
     }
@@ -296,13 +296,13 @@ function planTrucks(input: PlanInput, ready: Booked[], unplanned: Unplanned[]): 
         fail(
           b,
           'truck',
-          `No truck: no start on ${day} is left for route ${route.name} (${route.maxDeliveryHours} h) to end on that day`,
+          `No truck: no start on ${calendarDateText(day)} is left for route ${route.name} (${route.maxDeliveryHours} h) to end on that day`,
         );
       } else if (b.arrival > lastStart) {
         fail(
           b,
           'truck',
-          `No truck: its goods reach the ${route.storeCity} store too late on ${day} for route ${route.name}`,
+          `No truck: its goods reach the ${route.storeCity} store too late on ${calendarDateText(day)} for route ${route.name}`,
         );
       } else pending.push(b);
     }

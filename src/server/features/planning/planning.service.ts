@@ -12,7 +12,7 @@ import {
   PROPOSAL_LIFETIME_MINUTES,
   proposalSchema,
 } from '#shared/contract/planning';
-import { addDays, businessDate, businessDateTime, startOfBusinessDay } from '#shared/dates';
+import { addDays, businessDate, businessDateTime, businessTimeText, startOfBusinessDay } from '#shared/dates';
 import { weekStart } from '../deliveries/roster-rules';
 import { notifyPlanApplied } from '../notifications/notifications.service';
 import { fromCents, toCents } from '../trains/allocation';
@@ -111,10 +111,9 @@ const answered = (row: {
   expires_at: iso(row.expiresAt),
 });
 
-/** "14:05" today, else "2026-11-27 14:05": Colombo time, for the refusal of an expired proposal. */
+/** "14:05" today, else "27 Nov 2026, 14:05": Colombo time, for the refusal of an expired proposal. */
 function expiryTime(at: Date, now: Date) {
-  const text = businessDateTime(at);
-  return businessDate(at) === businessDate(now) ? text.slice(11) : text;
+  return businessDate(at) === businessDate(now) ? businessTimeText(at) : businessDateTime(at);
 }
 
 /** POST /planning/proposals: computes a plan and keeps it; nothing else changes. */

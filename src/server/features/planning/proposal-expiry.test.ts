@@ -11,7 +11,7 @@ import {
   insertDelivery,
 } from '#server/test/scheduling-factories';
 import { PROPOSAL_LIFETIME_MINUTES } from '#shared/contract/planning';
-import { businessDateTime } from '#shared/dates';
+import { businessDateTime, businessTimeText } from '#shared/dates';
 
 // its own app: these tests move the app's clock (setNow), which would shift every other planning test
 const { app, setNow } = await createTestApp();
@@ -89,7 +89,7 @@ describe('a proposal expires', () => {
       const refused = await commit(p.proposal_id);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({
-        detail: `Proposal ${p.proposal_id} expired at ${businessDateTime(expiresAt).slice(11)} (Colombo time): plan again`,
+        detail: `Proposal ${p.proposal_id} expired at ${businessTimeText(expiresAt)} (Colombo time): plan again`,
       });
       expect(await statusOf(w.pending)).toBe('Pending');
       expect(await bookings(w.pending)).toBe(0);

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { literalCount } from '#server/db/prepared';
 import { SEARCH_OWN_RECENT_ORDERS } from '#shared/contract/search';
+import { BUSINESS_TIME_ZONE } from '#shared/dates';
 import {
   CANDIDATES,
   customersQuery,
@@ -25,8 +26,14 @@ const VIA = 5;
 /** Found through the exact number of something else (the order on a delivery, a trip). */
 const LINKED = 2.5;
 
-const day = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`);
-const minute = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD HH24:MI')`);
+// Times read as every screen shows them (docs/decisions/0064): in Colombo time, "22 Nov 2026"
+// and "22 Nov 2026, 14:30" (src/shared/dates.ts writes the same; 'Mon' is English whatever the locale)
+const day = (column: string) =>
+  sql.raw(`to_char(${column} at time zone '${BUSINESS_TIME_ZONE}', 'FMDD Mon YYYY')`);
+const minute = (column: string) =>
+  sql.raw(`to_char(${column} at time zone '${BUSINESS_TIME_ZONE}', 'FMDD Mon YYYY, HH24:MI')`);
+/** A calendar date column (no time zone) as "22 Nov 2026". */
+const date = (column: string) => sql.raw(`to_char(${column}, 'FMDD Mon YYYY')`);
 const none = sql`select null::int as id, null::float8 as score where false`;
 const number = (m: Match, build: (n: number) => SQL) => (m.number === null ? none : build(m.number));
 
@@ -43,7 +50,7 @@ export type OrderRow = FoundRow & {
 };
 
 /** An OrderRow's fields past id and score, from `o` (orders), `c` (customers) and `d` (its delivery). */
-const orderColumns = sql`o.status, ${day('o.order_date')} as order_date, o.schedule_date::text as schedule_date,
+const orderColumns = sql`o.status, ${day('o.order_date')} as order_date, ${date('o.schedule_date')} as schedule_date,
   c.name as customer_name, c.city, o.delivery_address, null::text as products,
   d.delivery_id, d.status as delivery_status`;
 
@@ -96,7 +103,7 @@ export function findOwnOrders(db: Executor, m: Match, customerId: number): Promi
   const products = sql`(select string_agg(p.name, ', ' order by p.name) from order_items oi
                           join products p on p.product_id = oi.product_id where oi.order_id = o.order_id)`;
   const columns = sql`o.order_id as id, o.status, ${day('o.order_date')} as order_date,
-                      o.schedule_date::text as schedule_date, c.name as customer_name, c.city,
+                      ${date('o.schedule_date')} as schedule_date, c.name as customer_name, c.city,
                       o.delivery_address, ${products} as products,
                       null::int as delivery_id, null::text as delivery_status`;
   if (m.number !== null) {

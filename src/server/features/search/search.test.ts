@@ -13,6 +13,7 @@ import {
   type TestStore,
 } from '#server/test/scheduling-factories';
 import type { SearchResponse } from '#shared/contract/search';
+import { businessDateTimeText } from '#shared/dates';
 
 const { app } = await createTestApp();
 const dialect = new PgDialect();
@@ -276,8 +277,12 @@ describe('what each role finds', () => {
     expect(ids(byPlate, 'delivery')).toContain(deliveryId);
     const byCity = await search(manager, store.cityName);
     expect(ids(byCity, 'train_trip')).toContain(trip.trainTripId);
-    expect(hits(byCity, 'train_trip').find((h) => h.id === trip.trainTripId)!.path).toBe(
-      `/manager/train?trip=${trip.trainTripId}`,
+    const tripHit = hits(byCity, 'train_trip').find((h) => h.id === trip.trainTripId)!;
+    expect(tripHit.path).toBe(`/manager/train?trip=${trip.trainTripId}`);
+    // times read as on every screen: Colombo time, "22 Nov 2026, 14:30" (decision 0064)
+    expect(tripHit.subtitle).toContain(`departs ${businessDateTimeText(trip.departureDateTime)}`);
+    expect(hits(byPlate, 'delivery').find((h) => h.id === deliveryId)!.subtitle).toContain(
+      businessDateTimeText(start),
     );
     expect(ids(await search(manager, store.town), 'route')).toEqual([store.routeId]);
     const byCrew = await search(manager, crew.name);

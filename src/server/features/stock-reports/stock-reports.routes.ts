@@ -1,10 +1,7 @@
 import type { App, AppContext } from '#server/context';
 import { registerReport } from '#server/lib/report-route';
-import {
-  currentStockRowSchema,
-  productPerformanceRowSchema,
-  stockStatusLabel,
-} from '#shared/contract/stock-reports';
+import { currentStockRowSchema, productPerformanceRowSchema } from '#shared/contract/stock-reports';
+import { reportStockLabel } from '#shared/stock';
 import { productSales } from './stock-reports.queries';
 
 const byName = (a: { product_name: string }, b: { product_name: string }) =>
@@ -40,7 +37,7 @@ export function registerStockReportRoutes(app: App, ctx: AppContext): void {
           total_revenue: r.revenue,
           order_count: r.order_count,
           available_units: r.available_units,
-          stock_status: stockStatusLabel(r.available_units),
+          stock_status: reportStockLabel(r.available_units),
         }))
         .sort((a, b) => b.total_revenue - a.total_revenue || byName(a, b));
     },
@@ -73,7 +70,7 @@ export function registerStockReportRoutes(app: App, ctx: AppContext): void {
           unit_price: r.unit_price,
           stock_value: Math.round(r.available_units * r.unit_price * 100) / 100,
           total_quantity_sold: r.units,
-          stock_status: stockStatusLabel(r.available_units),
+          stock_status: reportStockLabel(r.available_units),
         }))
         .sort((a, b) => a.category.localeCompare(b.category) || byName(a, b));
     },

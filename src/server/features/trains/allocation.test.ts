@@ -101,9 +101,16 @@ describe('planTrainAllocation', () => {
 });
 
 describe('trip load', () => {
-  it('is Near Full strictly above 90 %', () => {
+  it('is Near Full strictly above 90 %, Full with no space left', () => {
+    expect(tripLoadStatus(0, 100_00)).toBe('On Schedule');
     expect(tripLoadStatus(90_00, 100_00)).toBe('On Schedule');
     expect(tripLoadStatus(90_01, 100_00)).toBe('Near Full');
+    expect(tripLoadStatus(99_99, 100_00)).toBe('Near Full');
+    // 10 of 10 booked, 0 free: Full, not Near Full (issue 23)
+    expect(tripLoadStatus(10_00, 10_00)).toBe('Full');
+    expect(tripLoadStatus(10, 10)).toBe('Full');
+    // a trip of no capacity is not full of anything
+    expect(tripLoadStatus(0, 0)).toBe('On Schedule');
     expect(utilisationPercent(1, 3)).toBe(33.3);
     expect(utilisationPercent(0, 0)).toBe(0);
   });

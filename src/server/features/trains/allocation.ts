@@ -2,7 +2,6 @@
 // allocation service calls planTrainAllocation with the trips it has locked; the dispatch planner
 // (issue 12) calls it on its in-memory trips. Space is counted in hundredths (integers) so that
 // splitting an order never loses or invents a fraction. See docs/decisions/0014.
-import { NEAR_FULL_PERCENT } from '#shared/constants';
 
 export interface TripCapacity {
   tripId: number;
@@ -86,7 +85,5 @@ export function utilisationPercent(usedCents: number, totalCents: number): numbe
   return totalCents > 0 ? Math.round((usedCents / totalCents) * 1000) / 10 : 0;
 }
 
-/** portal-spec §4: above 90 % a trip shows Near Full, else On Schedule. */
-export function tripLoadStatus(usedCents: number, totalCents: number): 'Near Full' | 'On Schedule' {
-  return usedCents * 100 > NEAR_FULL_PERCENT * totalCents ? 'Near Full' : 'On Schedule';
-}
+/** Full at 100 %, Near Full above 90 % (portal-spec §4), else On Schedule: src/shared/constants.ts. */
+export { tripLoadStatus } from '#shared/constants';

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { addDays, businessDate } from '#shared/dates';
 
 export interface Period {
   from: string;
@@ -13,13 +14,10 @@ export interface PeriodPickerProps {
   className?: string;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
-
-/** The last `days` days up to today, as a period (inclusive dates). */
+/** The last `days` days up to today in Colombo, as a period (inclusive dates). */
 export function lastDays(days: number, now = new Date()): Period {
-  const from = new Date(now);
-  from.setUTCDate(from.getUTCDate() - days);
-  return { from: day(from), to: day(now) };
+  const today = businessDate(now);
+  return { from: addDays(today, -days), to: today };
 }
 
 const INPUT =

@@ -1,16 +1,20 @@
-import { type StockStatus, stockStatus } from '#shared/constants';
+import { STOCK_LABELS, type StockStatus, stockStatus } from '#shared/stock';
 import { Badge, type BadgeTone } from './badge';
 
-const LOOK: Record<StockStatus, { tone: BadgeTone; label: string }> = {
-  unknown: { tone: 'neutral', label: 'Unknown' },
-  'out of stock': { tone: 'danger', label: 'Out of stock' },
-  low: { tone: 'warning', label: 'Low' },
-  medium: { tone: 'info', label: 'Medium' },
-  healthy: { tone: 'success', label: 'Healthy' },
+export const STOCK_TONES: Record<StockStatus, BadgeTone> = {
+  unknown: 'neutral',
+  'out of stock': 'danger',
+  low: 'warning',
+  medium: 'info',
+  healthy: 'success',
 };
+
+/** A stock level status (portal-spec §4), in the one set of words of src/shared/stock.ts. */
+export function StockLevelBadge({ status }: { status: StockStatus }) {
+  return <Badge tone={STOCK_TONES[status]}>{STOCK_LABELS[status]}</Badge>;
+}
 
 /** The stock status of portal-spec §4 (out of stock at 0, low below 50, medium below 150). */
 export function StockStatusBadge({ units }: { units: number | null | undefined }) {
-  const { tone, label } = LOOK[stockStatus(units)];
-  return <Badge tone={tone}>{label}</Badge>;
+  return <StockLevelBadge status={stockStatus(units)} />;
 }

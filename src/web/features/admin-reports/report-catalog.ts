@@ -82,7 +82,8 @@ export const REPORTS: readonly ReportSpec[] = [
     permission: 'reports:operations',
     title: 'Train Capacity Utilization',
     category: 'Operations',
-    description: 'Booked and total capacity of each train trip; above 90 % a trip is Near Full.',
+    description:
+      'Booked and total capacity of each train trip; above 90 % a trip is Near Full, with no space left Full.',
     days: 60,
     ahead: 30,
     chart: { x: 'arrival_city', y: 'used_capacity', label: 'Space booked', kind: 'number' },

@@ -1,16 +1,12 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney } from '#shared/constants';
 import type { AdminChartData } from '#shared/contract/admin-dashboard';
+import { formatMonth } from '#web/lib/format';
 
 /** Chart months shown (portal-spec §9: the first 12). */
 export const CHART_MONTHS = 12;
 
-const monthLabel = (key: string) =>
-  new Date(`${key}-01T00:00:00Z`).toLocaleString('en-US', {
-    month: 'short',
-    year: '2-digit',
-    timeZone: 'UTC',
-  });
+const monthLabel = formatMonth;
 const compact = (v: number) => `$${Intl.NumberFormat('en-US', { notation: 'compact' }).format(v)}`;
 
 /** Revenue by customer type per month, as grouped bars (the first 12 months of the period). */

@@ -5,7 +5,8 @@ import { formatDate, formatDateTime } from '#web/lib/format';
 import type { CellKind } from '../report-catalog';
 
 const BADGE_TONES: Record<string, BadgeTone> = {
-  'near full': 'danger',
+  full: 'danger',
+  'near full': 'warning',
   'on schedule': 'success',
   'on time': 'success',
   late: 'danger',
@@ -29,7 +30,7 @@ const BADGE_TONES: Record<string, BadgeTone> = {
 
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** A figure written for a person: money with $, percentages, hours, dates in the browser's zone. */
+/** A figure written for a person: money with $, percentages, hours, dates in Colombo time. */
 export function formatCell(kind: CellKind | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   switch (kind) {

@@ -2,7 +2,7 @@ import { CircleCheck, CircleX, Clock, MapPin, MessageSquareText, Phone } from 'l
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { formatShortDateTime } from '#web/lib/date-format';
+import { formatShortDateTime } from '#web/lib/format';
 import { type Stop, type StopItem, stopOutcome } from '../lib/group-items';
 
 export interface StopCardProps {

@@ -152,6 +152,7 @@ export function ScheduleDeliveryForm({
           />
           <Input
             label="Leaves at"
+            hint="Colombo time"
             type="datetime-local"
             required
             value={form.start}

@@ -1,5 +1,6 @@
 import { TRUCK_STATUSES, type Truck } from '#shared/contract/deliveries';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
+import { formatDayMonth } from '#web/lib/format';
 
 export type TruckStatus = (typeof TRUCK_STATUSES)[number];
 
@@ -27,10 +28,7 @@ export function TruckStatusCell({ truck }: { truck: Truck }) {
     <div className="min-w-48 space-y-1">
       <TruckStatusBadge status={truck.status} />
       {truck.status_note && <p className="text-xs text-slate-700">{truck.status_note}</p>}
-      <p className="text-xs text-slate-500">
-        since{' '}
-        {new Date(truck.status_changed_at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })}
-      </p>
+      <p className="text-xs text-slate-500">since {formatDayMonth(truck.status_changed_at)}</p>
     </div>
   );
 }

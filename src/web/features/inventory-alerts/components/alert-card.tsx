@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { EyeOff, RotateCcw } from 'lucide-react';
 import type { InventoryAlert } from '#shared/contract/inventory-alerts';
+import { STOCK_LABELS } from '#shared/stock';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Meter } from '#web/components/ui/meter';
@@ -43,7 +44,11 @@ export function AlertCard({ alert, busy, onDismiss, onRestore }: AlertCardProps)
           <p className="text-xs text-slate-500">{alert.category}</p>
         </div>
         <Badge tone={critical ? 'danger' : 'warning'}>
-          {alert.available_units === 0 ? 'Critical · out of stock' : critical ? 'Critical' : 'Warning'}
+          {alert.available_units === 0
+            ? `Critical · ${STOCK_LABELS['out of stock']}`
+            : critical
+              ? 'Critical'
+              : 'Warning'}
         </Badge>
       </header>
       <p className="mt-3 flex justify-between text-xs text-slate-600">

@@ -5,7 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { type Column, DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { StockStatusBadge } from '#web/components/ui/stock-status-badge';
-import { formatDateTime } from '#web/lib/date-format';
+import { formatDateTime } from '#web/lib/format';
 import { UnitsEditor } from './units-editor';
 
 export interface InventoryTableProps {

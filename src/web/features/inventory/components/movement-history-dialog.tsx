@@ -9,7 +9,7 @@ import { Dialog } from '#web/components/ui/dialog';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
-import { formatDateTime } from '#web/lib/date-format';
+import { formatDateTime } from '#web/lib/format';
 import { MOVEMENTS_PAGE_SIZE, useMovements } from '../api/get-movements';
 import { formatDelta } from '../lib/format';
 

@@ -1,7 +1,7 @@
 import { NEAR_FULL_PERCENT, TRIP_BUSY_PERCENT } from '#shared/constants';
 import type { ManagerStats } from '#shared/contract/manager-dashboard';
-import { Badge } from '#web/components/ui/badge';
 import { Meter } from '#web/components/ui/meter';
+import { TripStatusBadge } from '#web/components/ui/trip-status-badge';
 import { formatDateTime, formatSpace } from '#web/lib/format';
 
 /** The next trains out of Kandy with their booked share. */
@@ -17,7 +17,7 @@ export function UpcomingTrips({ trips }: { trips: ManagerStats['upcoming_trips']
             <p className="text-sm font-medium text-slate-900">
               {t.route} <span className="font-normal text-slate-500">· {t.train_name}</span>
             </p>
-            <Badge tone={t.status === 'Near Full' ? 'danger' : 'success'}>{t.status}</Badge>
+            <TripStatusBadge status={t.status} />
           </div>
           <p className="text-xs text-slate-500">
             Departs {formatDateTime(t.date)} · {formatSpace(t.used_capacity)} /{' '}

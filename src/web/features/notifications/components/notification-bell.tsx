@@ -7,6 +7,7 @@ import { Dialog } from '#web/components/ui/dialog';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
+import { COLOMBO_TIME } from '#web/lib/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
 import { NotificationList } from './notification-list';
@@ -48,7 +49,7 @@ export function NotificationBell({ linkFor }: { linkFor?: (n: Notification) => s
         open={open}
         onOpenChange={setOpen}
         title="Notifications"
-        description={unread > 0 ? `${unread} unread` : 'You are up to date'}
+        description={`${unread > 0 ? `${unread} unread` : 'You are up to date'} · times in ${COLOMBO_TIME}`}
         footer={
           <Button
             variant="secondary"

@@ -3,7 +3,7 @@ import { Bell, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '#shared/contract/notifications';
 import { Button } from '#web/components/ui/button';
-import { formatShortDateTime } from '#web/lib/date-format';
+import { formatShortDateTime } from '#web/lib/format';
 
 export interface NotificationListProps {
   rows: Notification[];

@@ -9,7 +9,7 @@ import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { PageHeader } from '#web/components/ui/page-header';
 import { StageBadge } from '#web/components/ui/stage-badge';
-import { formatBusinessDateTime, formatDate } from '#web/lib/format';
+import { COLOMBO_TIME, formatDate, formatDateTime } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -24,17 +24,17 @@ function Dates({ order }: { order: OrderDetail }) {
   return (
     <span className="mt-2 flex flex-wrap gap-x-6 gap-y-1">
       <span>
-        Placed: <span className="text-slate-900">{formatBusinessDateTime(order.order_date)}</span>
+        Placed: <span className="text-slate-900">{formatDateTime(order.order_date)}</span>
       </span>
       <span>
         Requested delivery: <span className="text-slate-900">{formatDate(order.schedule_date)}</span>
       </span>
       {order.status === 'Delivered' && order.delivery_date_time && (
         <span>
-          Delivered:{' '}
-          <span className="text-slate-900">{formatBusinessDateTime(order.delivery_date_time)}</span>
+          Delivered: <span className="text-slate-900">{formatDateTime(order.delivery_date_time)}</span>
         </span>
       )}
+      <span>Times in {COLOMBO_TIME}</span>
     </span>
   );
 }
@@ -56,8 +56,8 @@ function FailureNotice({ order }: { order: OrderDetail }) {
       className="mb-4"
       title={
         last.delivered_items > 0
-          ? `We delivered ${last.delivered_items} of ${last.delivered_items + last.failed_items} items on ${formatBusinessDateTime(last.failed_at)} (Colombo time)`
-          : `We could not deliver your order on ${formatBusinessDateTime(last.failed_at)} (Colombo time)`
+          ? `We delivered ${last.delivered_items} of ${last.delivered_items + last.failed_items} items on ${formatDateTime(last.failed_at)} (Colombo time)`
+          : `We could not deliver your order on ${formatDateTime(last.failed_at)} (Colombo time)`
       }
     >
       Not delivered: {what}.{order.next_step && ` ${order.next_step}`}

@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import type { OrderDetail } from '#shared/contract/orders';
-import { formatBusinessDateTime } from '#web/lib/format';
+import { formatDateTime } from '#web/lib/format';
 
 /** Proof of delivery: who received which items, when, and the signature drawn on the crew's phone. */
 export function OrderReceipts({ order }: { order: OrderDetail }) {
@@ -13,7 +13,7 @@ export function OrderReceipts({ order }: { order: OrderDetail }) {
             Received by {r.recipient_name ?? 'the customer'}
           </p>
           <p className="mt-0.5 text-slate-600">
-            {formatBusinessDateTime(r.confirmed_at)}
+            {formatDateTime(r.confirmed_at)}
             {r.confirmed_by && ` · delivered by ${r.confirmed_by}`}
           </p>
           <p className="mt-0.5 text-slate-600">{r.products.join(', ')}</p>

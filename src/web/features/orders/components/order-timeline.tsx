@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
 import { formatMoney } from '#shared/constants';
 import type { OrderDetail } from '#shared/contract/orders';
-import { formatBusinessDateTime } from '#web/lib/format';
+import { formatDateTime } from '#web/lib/format';
 import { changeLineText, changeSummary } from '../lib/order-changes';
 import { buildOrderTimeline, type TimelineStep } from '../lib/order-timeline';
 
@@ -50,8 +50,8 @@ function StepDetail({ step }: { step: TimelineStep }) {
     return (
       <p>
         {leg.train_name} (trip #{leg.train_trip_id}): departs {leg.departure_city}{' '}
-        {formatBusinessDateTime(leg.departure_date_time)}, arrives {leg.arrival_city}{' '}
-        {formatBusinessDateTime(leg.arrival_date_time)}
+        {formatDateTime(leg.departure_date_time)}, arrives {leg.arrival_city}{' '}
+        {formatDateTime(leg.arrival_date_time)}
       </p>
     );
   }
@@ -61,7 +61,7 @@ function StepDetail({ step }: { step: TimelineStep }) {
       <p>
         Truck {truck.plate_number} on route {truck.route_name}
         {truck.driver_name ? `, driver ${truck.driver_name}` : ''}
-        {step.state !== 'done' ? ` (leaves ${formatBusinessDateTime(truck.delivery_date_time)})` : ''}
+        {step.state !== 'done' ? ` (leaves ${formatDateTime(truck.delivery_date_time)})` : ''}
       </p>
     );
   }
@@ -144,7 +144,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
               </p>
               {step.at && (
                 <p className="text-xs text-slate-500">
-                  <time dateTime={step.at}>{formatBusinessDateTime(step.at)}</time>
+                  <time dateTime={step.at}>{formatDateTime(step.at)}</time>
                 </p>
               )}
               <div className="mt-0.5 text-slate-600">

@@ -1,18 +1,18 @@
-import { addDays, format, isValid, parseISO } from 'date-fns';
 import { MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
+import { addDays, businessDate, isRealDate } from '#shared/dates';
 
-/** The earliest delivery date a customer may pick: today (local) plus the lead time, as YYYY-MM-DD. */
+/** The earliest delivery date a customer may pick: today in Colombo plus the lead time, as YYYY-MM-DD. */
 export function minDeliveryDate(today: Date = new Date(), leadDays: number = ORDER_LEAD_DAYS): string {
-  return format(addDays(today, leadDays), 'yyyy-MM-dd');
+  return addDays(businessDate(today), leadDays);
 }
 
-/** The latest delivery date a customer may pick: today (local) plus MAX_SCHEDULE_DAYS_AHEAD. */
+/** The latest delivery date a customer may pick: today in Colombo plus MAX_SCHEDULE_DAYS_AHEAD. */
 export function maxDeliveryDate(today: Date = new Date(), days: number = MAX_SCHEDULE_DAYS_AHEAD): string {
-  return format(addDays(today, days), 'yyyy-MM-dd');
+  return addDays(businessDate(today), days);
 }
 
 /** YYYY-MM-DD strings compare correctly as text; anything unparsable is not allowed. */
 export function isAllowedDeliveryDate(value: string, minDate: string, maxDate?: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isValid(parseISO(value))) return false;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || !isRealDate(value)) return false;
   return value >= minDate && (maxDate === undefined || value <= maxDate);
 }

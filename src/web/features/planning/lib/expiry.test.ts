@@ -21,7 +21,7 @@ describe('proposalExpiry', () => {
   it('names the day when it is not today in Colombo', () => {
     // 00:10 on 28 Nov in Colombo is still 27 Nov in UTC
     const now = Date.parse('2026-11-27T18:40:00Z');
-    expect(proposalExpiry({ expires_at: at, expired: false }, now).at).toBe('27 Nov 14:05');
+    expect(proposalExpiry({ expires_at: at, expired: false }, now).at).toBe('27 Nov, 14:05');
   });
   it('writes the time left', () => {
     expect(timeLeft(7)).toBe('7 min left');

@@ -1,24 +1,13 @@
 import { useEffect, useState } from 'react';
-import { BUSINESS_TIME_ZONE } from '#shared/dates';
-
-const COLOMBO_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const COLOMBO_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-});
+import { businessDate } from '#shared/dates';
+import { formatShortDateTime, formatTime } from '#web/lib/format';
 
 export interface Expiry {
   /** Past its expiry: it can no longer be committed (the server refuses it too). */
   expired: boolean;
   /** Whole minutes left, rounded up (0 once expired). */
   minutesLeft: number;
-  /** "14:35", or "27 Nov 14:35" on another day than `now`, in Colombo time. */
+  /** "14:35", or "27 Nov, 14:35" on another day than `now`, in Colombo time. */
   at: string;
 }
 
@@ -36,11 +25,11 @@ export function proposalExpiry(proposal: { expires_at: string; expired: boolean 
   };
 }
 
-/** An instant as "14:05" when it is on the day of `now` in Colombo, else "27 Nov 14:05" (Colombo time). */
+/** An instant as "14:05" when it is on the day of `now` in Colombo, else "27 Nov, 14:05" (Colombo time). */
 export function colomboTime(iso: string, now: number): string {
-  const at = Date.parse(iso);
-  const time = COLOMBO_TIME.format(at);
-  return COLOMBO_DAY.format(at) === COLOMBO_DAY.format(now) ? time : `${COLOMBO_DAY.format(at)} ${time}`;
+  return businessDate(new Date(iso)) === businessDate(new Date(now))
+    ? formatTime(iso)
+    : formatShortDateTime(iso);
 }
 
 /** "23 min left", "1 h 05 min left". */

@@ -27,9 +27,9 @@ describe('timeline', () => {
   });
 
   it('writes a slot in Colombo time', () => {
-    expect(slotText('2030-03-05T00:30:00Z', '2030-03-05T06:30:00Z')).toBe('2030-03-05 06:00 to 12:00');
+    expect(slotText('2030-03-05T00:30:00Z', '2030-03-05T06:30:00Z')).toBe('5 Mar 2030, 06:00 to 12:00');
     expect(slotText('2030-03-05T16:30:00Z', '2030-03-05T19:30:00Z')).toBe(
-      '2030-03-05 22:00 to 2030-03-06 01:00',
+      '5 Mar 2030, 22:00 to 6 Mar 2030, 01:00',
     );
   });
 });

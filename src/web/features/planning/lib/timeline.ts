@@ -1,4 +1,5 @@
-import { addDays, businessDateTime, startOfBusinessDay } from '#shared/dates';
+import { addDays, businessDate, startOfBusinessDay } from '#shared/dates';
+import { formatDateTime, formatTime } from '#web/lib/format';
 
 /** The days of a period, YYYY-MM-DD, first to last. */
 export function periodDays(from: string, to: string): string[] {
@@ -20,9 +21,8 @@ export function barPosition(start: string, end: string, from: string, to: string
   return { left: ((s - t0) / (t1 - t0)) * 100, width: ((e - s) / (t1 - t0)) * 100 };
 }
 
-/** "2030-03-04 06:00 to 10:00" (Colombo), the end's date only when it differs. */
+/** "4 Mar 2030, 06:00 to 10:00" (Colombo), the end's date only when it differs. */
 export function slotText(start: string, end: string): string {
-  const a = businessDateTime(new Date(start));
-  const b = businessDateTime(new Date(end));
-  return `${a} to ${b.slice(0, 10) === a.slice(0, 10) ? b.slice(11) : b}`;
+  const sameDay = businessDate(new Date(start)) === businessDate(new Date(end));
+  return `${formatDateTime(start)} to ${sameDay ? formatTime(end) : formatDateTime(end)}`;
 }

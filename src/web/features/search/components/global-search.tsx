@@ -2,14 +2,18 @@ import { clsx } from 'clsx';
 import { ArrowRight, Search, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SearchGroup } from '#shared/contract/search';
+import type { SearchGroup, SearchKind } from '#shared/contract/search';
 import type { Portal } from '#shared/roles';
 import { Spinner } from '#web/components/ui/spinner';
+import { COLOMBO_TIME } from '#web/lib/format';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import { useSearch } from '../api/search';
 import { searchHint } from '../lib/search-hint';
 import { seeAllLabel, seeAllNote } from '../lib/see-all-label';
 import { Marked } from './marked';
+
+/** Kinds whose hits carry a date or time (written in Colombo time by the server). */
+const TIMED_KINDS = new Set<SearchKind>(['order', 'delivery', 'train_trip', 'stock_movement']);
 
 /** The box waits this long after the last key before asking the server. */
 const DEBOUNCE_MS = 200;
@@ -54,6 +58,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
   const groups = data?.groups ?? [];
   const items = useMemo(() => flatten(groups), [groups]);
   const stale = !!data && data.q !== trimmed;
+  const timed = groups.some((g) => TIMED_KINDS.has(g.kind));
 
   // a new answer: the best match is the one Enter opens
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the answer changes
@@ -297,6 +302,11 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                 </div>
               ))}
             </div>
+          )}
+          {trimmed && timed && (
+            <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
+              Times in {COLOMBO_TIME}
+            </p>
           )}
           {trimmed && (
             <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-400 sm:block">

@@ -1,14 +1,14 @@
 import { formatMoney } from '#shared/constants';
 import type { CurrentStockRow, ProductPerformanceRow } from '#shared/contract/stock-reports';
+import { STOCK_LABELS, STOCK_STATUSES } from '#shared/stock';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import type { Column } from '#web/components/ui/data-table';
+import { STOCK_TONES } from '#web/components/ui/stock-status-badge';
 
-const STATUS_TONES: Record<string, BadgeTone> = {
-  'In Stock': 'success',
-  'Medium Stock': 'info',
-  'Low Stock': 'warning',
-  'Out of Stock': 'danger',
-};
+// the server writes the words of src/shared/stock.ts: each reads in the colour of its level
+const STATUS_TONES: Record<string, BadgeTone> = Object.fromEntries(
+  STOCK_STATUSES.map((s) => [STOCK_LABELS[s], STOCK_TONES[s]]),
+);
 
 const status = (label: string) => <Badge tone={STATUS_TONES[label] ?? 'neutral'}>{label}</Badge>;
 const int = (n: number) => n.toLocaleString('en-US');

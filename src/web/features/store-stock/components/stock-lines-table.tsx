@@ -2,7 +2,7 @@ import type { StoreStockLine } from '#shared/contract/stores';
 import { Badge } from '#web/components/ui/badge';
 import { DataTable } from '#web/components/ui/data-table';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { formatShortDateTime } from '#web/lib/date-format';
+import { formatDate, formatShortDateTime } from '#web/lib/format';
 
 /** The orders a product line belongs to: a small table, a card per order on phones. */
 function OrdersOfLine({ line, arrived }: { line: StoreStockLine; arrived: boolean }) {
@@ -44,7 +44,7 @@ function OrdersOfLine({ line, arrived }: { line: StoreStockLine; arrived: boolea
             );
           },
         },
-        { header: 'Deliver by', cell: (o) => o.schedule_date, className: 'whitespace-nowrap' },
+        { header: 'Deliver by', cell: (o) => formatDate(o.schedule_date), className: 'whitespace-nowrap' },
         {
           header: 'Truck',
           className: 'whitespace-nowrap',

@@ -1,6 +1,6 @@
 import type { SupportStatus } from '#shared/contract/support';
-import { BUSINESS_TIME_ZONE } from '#shared/dates';
 import type { BadgeTone } from '#web/components/ui/badge';
+import { formatDateTime } from '#web/lib/format';
 
 /** Each state's colour and what it means to whoever reads it (docs/decisions/0062). */
 export const SUPPORT_STATUS_META: Record<
@@ -24,22 +24,8 @@ export const SUPPORT_STATUS_META: Record<
   },
 };
 
-// business times are Colombo's on every screen, whatever the reader's device says
-const DATE_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: BUSINESS_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** An ISO instant as "14 Mar 2025, 09:30" in Colombo time. */
-export function supportTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
-}
+/** An ISO instant as "14 Mar 2025, 09:30" in Colombo time (the web's one date module). */
+export const supportTime = formatDateTime;
 
 /** "1 message", "3 messages". */
 export const messageCount = (n: number) => `${n} message${n === 1 ? '' : 's'}`;

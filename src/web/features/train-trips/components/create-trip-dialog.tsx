@@ -116,6 +116,7 @@ export function CreateTripDialog({
         />
         <Input
           label="Departs"
+          hint="Colombo time"
           type="datetime-local"
           required
           value={form.departure}
@@ -124,6 +125,7 @@ export function CreateTripDialog({
         />
         <Input
           label="Arrives"
+          hint="Colombo time"
           type="datetime-local"
           required
           value={form.arrival}

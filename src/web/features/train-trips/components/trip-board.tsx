@@ -3,12 +3,11 @@ import type { TrainTrip } from '#shared/contract/train-trips';
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { formatDate } from '#web/lib/format';
+import { formatDate, formatTime } from '#web/lib/format';
 import { groupByDay } from '../lib/trip-groups';
 import { spaceText, TripMeter, TripStatusBadge } from './trip-load';
 
-const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const time = formatTime;
 
 const JOURNEY_TONE = { Upcoming: 'info', Departed: 'purple', Arrived: 'neutral' } as const;
 

@@ -1,6 +1,5 @@
 import { NEAR_FULL_PERCENT, TRIP_BUSY_PERCENT } from '#shared/constants';
 import type { TrainTrip } from '#shared/contract/train-trips';
-import { Badge } from '#web/components/ui/badge';
 import { Meter } from '#web/components/ui/meter';
 import { formatSpace } from '#web/lib/format';
 
@@ -21,10 +20,7 @@ export function TripMeter({ trip, label }: { trip: Load; label: string }) {
   );
 }
 
-/** Near Full above 90 % (portal-spec §4), else On Schedule. */
-export function TripStatusBadge({ status }: { status: TrainTrip['status'] }) {
-  return <Badge tone={status === 'Near Full' ? 'danger' : 'success'}>{status}</Badge>;
-}
+export { TripStatusBadge } from '#web/components/ui/trip-status-badge';
 
 export function spaceText(trip: Load): string {
   return `${formatSpace(trip.used_capacity)} / ${formatSpace(trip.total_capacity)}`;

@@ -2,7 +2,7 @@ import type { TrainTrip } from '#shared/contract/train-trips';
 import { todayIso } from '#web/lib/format';
 
 export interface TripDay {
-  /** YYYY-MM-DD of departure in the browser's time zone. */
+  /** YYYY-MM-DD of departure in Colombo. */
   day: string;
   trips: TrainTrip[];
 }

@@ -1,10 +1,10 @@
 import { STOCK_LOW_BELOW } from '#shared/constants';
 import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
 import { STOCK_REASON_LABELS } from '#shared/stock';
-import { Badge } from '#web/components/ui/badge';
-import { formatShortDateTime } from '#web/lib/date-format';
+import { StockStatusBadge } from '#web/components/ui/stock-status-badge';
+import { formatShortDateTime } from '#web/lib/format';
 
-/** The latest ledger movements: product, what happened, the units it left; Low below 50 (§9). */
+/** The latest ledger movements: product, what happened, the units it left; Low Stock (or Out of Stock) below 50 (§9). */
 export function RecentUpdates({ updates }: { updates: WarehouseStats['recent_updates'] }) {
   if (updates.length === 0)
     return <p className="px-5 py-6 text-sm text-slate-500">No stock movements yet.</p>;
@@ -27,7 +27,7 @@ export function RecentUpdates({ updates }: { updates: WarehouseStats['recent_upd
             <span className="tabular-nums text-sm font-semibold text-slate-800">
               {u.available_units.toLocaleString('en-US')}
             </span>
-            {u.available_units < STOCK_LOW_BELOW && <Badge tone="warning">Low</Badge>}
+            {u.available_units < STOCK_LOW_BELOW && <StockStatusBadge units={u.available_units} />}
           </div>
         </li>
       ))}

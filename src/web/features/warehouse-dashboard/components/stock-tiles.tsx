@@ -1,8 +1,10 @@
 import { Boxes, Package, PackageX, TriangleAlert } from 'lucide-react';
+import { STOCK_LOW_BELOW } from '#shared/constants';
 import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
+import { STOCK_LABELS } from '#shared/stock';
 import { StatCard, StatGrid } from '#web/components/ui/stat-card';
 
-/** Total products, total units, low-stock items (below 50) and out of stock. */
+/** Total products, total units, Low Stock items (below 50) and Out of Stock items. */
 export function StockTiles({ stats }: { stats: WarehouseStats }) {
   return (
     <StatGrid label="Stock figures">
@@ -15,13 +17,19 @@ export function StockTiles({ stats }: { stats: WarehouseStats }) {
         hint="At the Kandy warehouse"
       />
       <StatCard
-        label="Low stock items"
+        label={STOCK_LABELS.low}
         value={stats.low_stock_items}
         icon={TriangleAlert}
         tone="warning"
-        hint="Below 50 units"
+        hint={`Products below ${STOCK_LOW_BELOW} units`}
       />
-      <StatCard label="Out of stock" value={stats.out_of_stock_items} icon={PackageX} tone="danger" />
+      <StatCard
+        label={STOCK_LABELS['out of stock']}
+        value={stats.out_of_stock_items}
+        icon={PackageX}
+        tone="danger"
+        hint="Products at 0 units"
+      />
     </StatGrid>
   );
 }

@@ -1,15 +1,11 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
+import { formatDayMonth } from '#web/lib/format';
 
 /** portal-spec §9: the stock trend shows the first 15 entries (the newest days), charted oldest first. */
 export const TREND_ENTRIES = 15;
 
-const dayLabel = (iso: string) =>
-  new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+const dayLabel = formatDayMonth;
 
 export function StockTrendChart({ trend }: { trend: WarehouseStats['stock_trend'] }) {
   const days = trend.slice(0, TREND_ENTRIES).reverse();

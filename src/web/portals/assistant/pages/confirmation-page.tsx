@@ -23,6 +23,7 @@ import { FailOrderDialog } from '#web/features/crew/components/fail-order-dialog
 import { StopCard } from '#web/features/crew/components/stop-card';
 import type { FlushResult } from '#web/features/crew/lib/confirmation-queue';
 import { groupStops, type Stop, type StopItem } from '#web/features/crew/lib/group-items';
+import { COLOMBO_TIME } from '#web/lib/format';
 import { NotLinkedToEmployee } from '../not-linked';
 import { useCrewEmployeeId } from '../use-crew-member';
 
@@ -124,7 +125,7 @@ export function ConfirmationPage() {
         title="Confirmation"
         description={
           delivery
-            ? `Delivery #${delivery.delivery_id} · ${delivery.route_name} · truck ${delivery.plate_number}`
+            ? `Delivery #${delivery.delivery_id} · ${delivery.route_name} · truck ${delivery.plate_number} · times in ${COLOMBO_TIME}`
             : 'Confirm each item as you hand it over.'
         }
       />

@@ -1,4 +1,5 @@
 import { PageHeader } from '#web/components/ui/page-header';
+import { COLOMBO_TIME } from '#web/lib/format';
 import { useSession } from '#web/lib/session';
 import { CrewAssignments } from '../crew-assignments';
 
@@ -9,7 +10,7 @@ export function AssistantHomePage() {
     <>
       <PageHeader
         title={`Hello, ${user?.user_name ?? 'there'}`}
-        description="Your deliveries today and in the coming days."
+        description={`Your deliveries today and in the coming days. Times in ${COLOMBO_TIME}.`}
       />
       <CrewAssignments />
     </>

@@ -8,6 +8,7 @@ import { Loading } from '#web/components/ui/spinner';
 import { useNotifications } from '#web/features/notifications/api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '#web/features/notifications/api/mark-read';
 import { NotificationList } from '#web/features/notifications/components/notification-list';
+import { COLOMBO_TIME } from '#web/lib/format';
 import { NotLinkedToEmployee } from '../not-linked';
 import { useCrewEmployeeId } from '../use-crew-member';
 
@@ -22,9 +23,7 @@ export function NotificationsPage() {
     <>
       <PageHeader
         title="Notifications"
-        description={
-          unread > 0 ? `${unread} unread` : 'Assignments, changes and reminders about your deliveries.'
-        }
+        description={`${unread > 0 ? `${unread} unread.` : 'Assignments, changes and reminders about your deliveries.'} Times in ${COLOMBO_TIME}.`}
         actions={
           <Button
             variant="secondary"

@@ -13,6 +13,7 @@ import {
   useRestoreAlert,
 } from '#web/features/inventory-alerts/api/inventory-alerts';
 import { AlertCard } from '#web/features/inventory-alerts/components/alert-card';
+import { formatTime } from '#web/lib/format';
 
 export function AlertsPage() {
   const alerts = useInventoryAlerts();
@@ -26,7 +27,7 @@ export function AlertsPage() {
   const active = all.filter((a) => !a.dismissed);
   const dismissed = all.filter((a) => a.dismissed);
   const critical = active.filter((a) => a.alert_level === 'critical').length;
-  const updated = alerts.dataUpdatedAt ? new Date(alerts.dataUpdatedAt).toLocaleTimeString('en-GB') : null;
+  const updated = alerts.dataUpdatedAt ? formatTime(new Date(alerts.dataUpdatedAt).toISOString()) : null;
 
   const card = (a: (typeof all)[number]) => (
     <AlertCard

@@ -8,7 +8,7 @@ import { Button, buttonClasses } from '#web/components/ui/button';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { StageBadge } from '#web/components/ui/stage-badge';
-import { formatBusinessDateTime, formatDate, formatDateTime, formatSpace } from '#web/lib/format';
+import { formatDate, formatDateTime, formatSpace } from '#web/lib/format';
 import { paths } from '#web/lib/paths';
 import { useOrder } from '../../api/get-order';
 import { useSetOrderStatus } from '../../api/order-decisions';
@@ -70,8 +70,7 @@ function FailedDelivery({ order, onReturn }: { order: OrderDetail; onReturn: () 
     <Section title="Failed delivery">
       <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
         <p>
-          Delivery {last.delivery_id} ({last.route_name}) at {formatBusinessDateTime(last.failed_at)}{' '}
-          (Colombo):{' '}
+          Delivery {last.delivery_id} ({last.route_name}) at {formatDateTime(last.failed_at)} (Colombo):{' '}
           {last.delivered_items > 0
             ? `${last.delivered_items} handed over, ${last.failed_items} not`
             : `nothing handed over${last.reason ? `, ${last.reason.toLowerCase()}` : ''}`}
