@@ -1,5 +1,5 @@
 import type { AuditEntry } from '#shared/contract/audit-log';
-import { formatBusinessDateTime } from '#web/lib/format';
+import { formatDateTime } from '#web/lib/format';
 
 /** An instant as the database writes it into a row's JSON ("2026-11-27T04:30:00.123+00:00"). */
 const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d(:?\d\d)?)$/;
@@ -11,7 +11,7 @@ export const show = (v: unknown) =>
     : typeof v === 'object'
       ? JSON.stringify(v)
       : typeof v === 'string' && INSTANT.test(v)
-        ? formatBusinessDateTime(v)
+        ? formatDateTime(v)
         : String(v);
 
 /** The fields an UPDATE changed (before → after); an INSERT's or DELETE's whole row. */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { AuditEntry } from '#shared/contract/audit-log';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
-import { formatBusinessDateTime } from '#web/lib/format';
+import { formatDateTime } from '#web/lib/format';
 import { AuditDiff, changedFields } from './audit-diff';
 
 const TONE: Record<AuditEntry['operation'], BadgeTone> = {
@@ -55,7 +55,7 @@ export function AuditList({ rows }: { rows: readonly AuditEntry[] }) {
                 </span>
                 <span className="ml-auto text-xs whitespace-nowrap text-slate-500">
                   <span className="sr-only">Entry {r.audit_id}, </span>
-                  {formatBusinessDateTime(r.performed_at)}
+                  {formatDateTime(r.performed_at)}
                 </span>
               </summary>
               <div className="border-t border-slate-100 bg-slate-50 px-4 py-3">
