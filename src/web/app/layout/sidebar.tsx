@@ -18,7 +18,12 @@ function SidebarContent({ meta, onNavigate, showAccount = false }: SidebarConten
   return (
     <div className="flex h-full flex-col bg-slate-900">
       <div className="flex h-16 shrink-0 items-center px-5">
-        <Link to={meta.home} onClick={onNavigate} aria-label={`${meta.title} home`} className="rounded-lg">
+        <Link
+          to={meta.home}
+          onClick={onNavigate}
+          aria-label={`KandyPack Portal, ${meta.title} home`}
+          className="rounded-lg"
+        >
           <BrandLogo inverted />
         </Link>
       </div>
@@ -34,7 +39,7 @@ function SidebarContent({ meta, onNavigate, showAccount = false }: SidebarConten
           <p className="text-xs text-slate-400">{user.role}</p>
         </div>
       ) : (
-        <p className="px-5 py-4 text-xs text-slate-500">Kandy · Rail &amp; Road Distribution</p>
+        <p className="px-5 py-4 text-xs text-slate-400">Kandy · Rail &amp; Road Distribution</p>
       )}
     </div>
   );

@@ -38,8 +38,17 @@ export function DataTable<Row>({
   className,
 }: DataTableProps<Row>) {
   return (
-    // relative: screen-reader-only text inside cells stays within the scroll box
-    <div className={clsx('relative overflow-x-auto', className)}>
+    // relative: screen-reader-only text inside cells stays within the scroll box; a named,
+    // focusable region so the keyboard can scroll it too (axe: scrollable-region-focusable)
+    <section
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach
+      tabIndex={0}
+      className={clsx(
+        'relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600',
+        className,
+      )}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">
@@ -91,6 +100,6 @@ export function DataTable<Row>({
           )}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -61,7 +61,12 @@ function TotalRow({
  */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
   return (
-    <div className="overflow-x-auto">
+    <section
+      aria-label="Order items"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach
+      tabIndex={0}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
+    >
       <table className="min-w-full text-sm">
         <thead className="bg-slate-50">
           <tr>
@@ -109,6 +114,6 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
           )}
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }

@@ -260,7 +260,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                           <Marked text={hit.title} marks={hit.title_highlights} />
                         </p>
                         {hit.subtitle && (
-                          <p className="truncate text-xs text-slate-500">
+                          <p className="truncate text-xs text-slate-600">
                             <Marked text={hit.subtitle} marks={hit.subtitle_highlights} />
                           </p>
                         )}

@@ -9,6 +9,7 @@ export function AssistantHomePage() {
     <>
       <PageHeader
         title={`Hello, ${user?.user_name ?? 'there'}`}
+        pageTitle="Dashboard"
         description="Your deliveries today and in the coming days."
       />
       <CrewAssignments />
