@@ -91,6 +91,8 @@ async function audit(page: Page, suffix: string, screens: Screen[], label: strin
         : screen.title.test(title) && title.endsWith(suffix);
     if (!named) problems.push(`${where}: the tab's title is "${title}", expected ${screen.title}${suffix}`);
     if (!screen.open) titles.add(title);
+    // a dialog or a result list is closed before the next screen
+    else await page.keyboard.press('Escape');
   }
   if (titles.size !== screens.filter((s) => !s.open).length)
     problems.push(`${label}: two screens share a tab title: ${[...titles].join(' | ')}`);
@@ -187,7 +189,7 @@ describe('every screen is accessible and names itself in the tab', () => {
           title: `Edit order #${pending.order_id}`,
           shot: 'edit-order',
         });
-      if (!phone) screens.push(searchResults(String(order.order_id)));
+      if (!phone) screens.push(searchResults(`#${order.order_id}`));
       report(
         await audit(page, ' · Customer Portal · KandyPack', screens, phone ? 'customer-phone' : 'customer'),
       );

@@ -15,8 +15,9 @@ export function LandingPage() {
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/85 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
-          <Link to={paths.home} className="rounded-lg" aria-label="KandyPack Portal, home">
+          <Link to={paths.home} className="rounded-lg">
             <BrandLogo />
+            <span className="sr-only">, home</span>
           </Link>
           <nav aria-label="Sign in" className="flex items-center gap-2">
             <span className="hidden sm:block">
