@@ -125,6 +125,20 @@ function searchResults(query: string): Screen {
   };
 }
 
+/** A button that opens a dialog (the first of its name). */
+function dialogOf(button: string | RegExp): Screen {
+  return {
+    title: /.*/,
+    open: async (page) => {
+      await page.getByRole('button', { name: button }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  };
+}
+
+/** The menu drawer of a phone. */
+const phoneMenu = dialogOf('Open menu');
+
 const notificationsDialog: Screen = {
   title: /.*/,
   open: async (page) => {
@@ -189,7 +203,7 @@ describe('every screen is accessible and names itself in the tab', () => {
           title: `Edit order #${pending.order_id}`,
           shot: 'edit-order',
         });
-      if (!phone) screens.push(searchResults(`#${order.order_id}`));
+      screens.push(phone ? phoneMenu : searchResults(`#${order.order_id}`));
       report(
         await audit(page, ' · Customer Portal · KandyPack', screens, phone ? 'customer-phone' : 'customer'),
       );
@@ -199,7 +213,7 @@ describe('every screen is accessible and names itself in the tab', () => {
 
   it('the manager portal', async () => {
     const api = await apiAs('manager');
-    const [order] = await api<Array<{ order_id: number }>>('/orders?page=1&page_size=1');
+    const [order] = await api<Array<{ order_id: number }>>('/orders?status=Pending&page=1&page_size=1');
     const [trip] = await api<Array<{ train_trip_id: number }>>('/train-trips?page=1&page_size=1');
     const [delivery] = await api<Array<{ delivery_id: number }>>('/deliveries/deliveries?page=1&page_size=1');
     const [request] = await api<Array<{ request_id: number }>>('/support/requests?limit=1');
@@ -221,6 +235,7 @@ describe('every screen is accessible and names itself in the tab', () => {
       { path: '/manager/planner', title: 'Dispatch Planner', shot: 'planner' },
       { path: '/manager/orders', title: 'Orders', shot: 'orders' },
       { path: `/manager/orders?order=${order!.order_id}`, title: `Order #${order!.order_id}`, shot: 'order' },
+      dialogOf(/^Reject/),
       { path: '/manager/reports', title: 'Reports', shot: 'reports' },
       { path: '/manager/reports/delivery-performance', title: 'Delivery performance', shot: 'performance' },
       { path: '/manager/support', title: 'Support', shot: 'support' },
@@ -243,6 +258,16 @@ describe('every screen is accessible and names itself in the tab', () => {
     const screens: Screen[] = [
       { path: '/warehouse', title: 'Warehouse dashboard', shot: 'dashboard' },
       { path: '/warehouse/inventory', title: 'Inventory', shot: 'inventory' },
+      {
+        title: /.*/,
+        open: async (p) => {
+          await p
+            .getByRole('button', { name: /^Edit units of/ })
+            .first()
+            .click();
+          await p.getByRole('button', { name: 'Cancel' }).waitFor();
+        },
+      },
       { path: '/warehouse/reports', title: 'Stock reports', shot: 'reports' },
       { path: '/warehouse/store-stock', title: 'Store stock', shot: 'store-stock' },
       { path: '/warehouse/alerts', title: 'Low-stock alerts', shot: 'alerts' },
@@ -256,6 +281,7 @@ describe('every screen is accessible and names itself in the tab', () => {
     const screens: Screen[] = [
       { path: '/admin', title: 'Dashboard', shot: 'dashboard' },
       { path: '/admin/users', title: 'Users & Roles', shot: 'users' },
+      dialogOf('Add user'),
       { path: '/admin/fleet', title: 'Fleet', shot: 'fleet' },
       { path: '/admin/reports', title: 'Report Center', shot: 'reports' },
       { path: '/admin/logs', title: 'Audit Logs', shot: 'logs' },
@@ -321,7 +347,12 @@ describe('every screen is accessible and names itself in the tab', () => {
         ...(await audit(
           page,
           suffix,
-          crewScreens(onRoad.delivery_id).slice(2, 3),
+          [
+            ...crewScreens(onRoad.delivery_id).slice(2, 3),
+            dialogOf(/^Confirm all items of order/),
+            dialogOf(/^Could not deliver/),
+            ...(phone ? [phoneMenu] : []),
+          ],
           `crew-on-road${phone ? '-phone' : ''}`,
         )),
       );
