@@ -115,6 +115,7 @@ async function signedIn(username: string, home: string, phone = false, password 
 function searchResults(query: string): Screen {
   return {
     title: /.*/,
+    shot: 'search',
     open: async (page) => {
       await page.keyboard.press('Control+k');
       await page.keyboard.type(query);
@@ -129,6 +130,9 @@ function searchResults(query: string): Screen {
 function dialogOf(button: string | RegExp): Screen {
   return {
     title: /.*/,
+    shot: `dialog-${String(button)
+      .replace(/[^a-z]+/gi, '-')
+      .toLowerCase()}`,
     open: async (page) => {
       await page.getByRole('button', { name: button }).first().click();
       await page.getByRole('dialog').waitFor();
@@ -141,6 +145,7 @@ const phoneMenu = dialogOf('Open menu');
 
 const notificationsDialog: Screen = {
   title: /.*/,
+  shot: 'notifications',
   open: async (page) => {
     await page.getByRole('button', { name: /^Notifications/ }).click();
     await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
@@ -172,16 +177,19 @@ describe('every screen is accessible and names itself in the tab', () => {
     await page.context().close();
   });
 
+  // one support request of the customer's, for both widths
+  let request: Promise<{ request_id: number }> | undefined;
   for (const phone of [false, true]) {
     it(`the customer portal${phone ? ' on a phone' : ''}`, async () => {
       const api = await apiAs('customer');
       const orders = await api<Array<{ order_id: number; status: string }>>('/orders?page=1&page_size=100');
       const order = orders[0]!;
       const pending = orders.find((o) => o.status === 'Pending');
-      const request = await api<{ request_id: number }>('/support/requests', {
+      request ??= api<{ request_id: number }>('/support/requests', {
         method: 'POST',
         body: JSON.stringify({ subject: 'Delivery window', message: 'Can you come before noon?' }),
       });
+      const { request_id } = await request;
       const page = await signedIn('customer', '/customer', phone);
       const screens: Screen[] = [
         { path: '/customer', title: 'Dashboard', shot: 'dashboard' },
@@ -193,7 +201,7 @@ describe('every screen is accessible and names itself in the tab', () => {
           shot: 'order',
           ready: (p) => p.getByRole('heading', { name: new RegExp(`Order #${order.order_id}`) }).waitFor(),
         },
-        { path: `/customer/support?request=${request.request_id}`, title: 'Support', shot: 'support' },
+        { path: `/customer/support?request=${request_id}`, title: 'Support', shot: 'support' },
         { path: '/customer/guidelines', title: 'Ordering guidelines', shot: 'guidelines' },
         notificationsDialog,
       ];
@@ -213,7 +221,10 @@ describe('every screen is accessible and names itself in the tab', () => {
 
   it('the manager portal', async () => {
     const api = await apiAs('manager');
-    const [order] = await api<Array<{ order_id: number }>>('/orders?status=Pending&page=1&page_size=1');
+    // a pending order shows the decision buttons (Reject opens its dialog); any order otherwise
+    const [pending] = await api<Array<{ order_id: number }>>('/orders?status=Pending&page=1&page_size=1');
+    const [first] = await api<Array<{ order_id: number }>>('/orders?page=1&page_size=1');
+    const order = pending ?? first;
     const [trip] = await api<Array<{ train_trip_id: number }>>('/train-trips?page=1&page_size=1');
     const [delivery] = await api<Array<{ delivery_id: number }>>('/deliveries/deliveries?page=1&page_size=1');
     const [request] = await api<Array<{ request_id: number }>>('/support/requests?limit=1');
@@ -235,7 +246,7 @@ describe('every screen is accessible and names itself in the tab', () => {
       { path: '/manager/planner', title: 'Dispatch Planner', shot: 'planner' },
       { path: '/manager/orders', title: 'Orders', shot: 'orders' },
       { path: `/manager/orders?order=${order!.order_id}`, title: `Order #${order!.order_id}`, shot: 'order' },
-      dialogOf(/^Reject/),
+      ...(pending ? [dialogOf(/^Reject/)] : []),
       { path: '/manager/reports', title: 'Reports', shot: 'reports' },
       { path: '/manager/reports/delivery-performance', title: 'Delivery performance', shot: 'performance' },
       { path: '/manager/support', title: 'Support', shot: 'support' },
@@ -291,28 +302,40 @@ describe('every screen is accessible and names itself in the tab', () => {
     await page.context().close();
   });
 
-  let onTheRoad: Promise<{ username: string; delivery_id: number }> | undefined;
-  /** A login (made once) for the driver of the seeded run still on the road, and that run. */
+  let onTheRoad: Promise<{ username: string; delivery_id: number } | null> | undefined;
+  /**
+   * A login (made once) for the assistant of a run on the road with its stops still open (the
+   * demo data's Colombo truck past its planned end), and that run; null when no such run is left
+   * (another journey finished it) and no other run on the road has a crew member without a login.
+   * Only assistants: runs.e2e makes a login for that run's driver.
+   */
   function crewOnTheRoad() {
     onTheRoad ??= (async () => {
       const manager = await apiAs('manager');
       const admin = await apiAs('admin');
-      const [run] = await manager<Array<{ delivery_id: number; driver_employee_id: number | null }>>(
-        '/deliveries/deliveries?status=In Transit&page_size=1',
+      const runs = await manager<Array<{ delivery_id: number; assistant_employee_id: number | null }>>(
+        '/deliveries/deliveries?status=In Transit&page_size=100',
       );
-      expect(run?.driver_employee_id).toBeTruthy();
-      const username = `a11y-driver-${Date.now().toString(36)}`;
-      await admin('/users', {
-        method: 'POST',
-        body: JSON.stringify({
-          username,
-          email: `${username}@example.test`,
-          role: 'Driver',
-          password: DEMO_PASSWORD,
-          employee_id: run!.driver_employee_id,
-        }),
-      });
-      return { username, delivery_id: run!.delivery_id };
+      for (const run of runs) {
+        if (!run.assistant_employee_id) continue;
+        const username = `a11y-assistant-${run.delivery_id}-${Date.now().toString(36)}`;
+        try {
+          await admin('/users', {
+            method: 'POST',
+            body: JSON.stringify({
+              username,
+              email: `${username}@example.test`,
+              role: 'Driver Assistant',
+              password: DEMO_PASSWORD,
+              employee_id: run.assistant_employee_id,
+            }),
+          });
+          return { username, delivery_id: run.delivery_id };
+        } catch {
+          // this assistant has a login already (another journey's crew): the next run
+        }
+      }
+      return null;
     })();
     return onTheRoad;
   }
@@ -342,15 +365,20 @@ describe('every screen is accessible and names itself in the tab', () => {
       }
       // a crew member of the seeded run still on the road: its stops to confirm
       const onRoad = await crewOnTheRoad();
-      const page = await signedIn(onRoad.username, '/assistant', phone);
+      // without a run on the road left for a new login, the demo driver's confirmation screen
+      // (checked above) stands for it; its stops' dialogs are opened when it has open ones
+      const page = await signedIn(onRoad?.username ?? 'driver', '/assistant', phone);
+      const confirmation = crewScreens(onRoad?.delivery_id).slice(2, 3);
+      await page.goto(confirmation[0]!.path!);
+      await settle(page, trackRequests(page));
+      const stopsOpen = (await page.getByRole('button', { name: /^Confirm all items of order/ }).count()) > 0;
       problems.push(
         ...(await audit(
           page,
           suffix,
           [
-            ...crewScreens(onRoad.delivery_id).slice(2, 3),
-            dialogOf(/^Confirm all items of order/),
-            dialogOf(/^Could not deliver/),
+            ...confirmation,
+            ...(stopsOpen ? [dialogOf(/^Confirm all items of order/), dialogOf(/^Could not deliver/)] : []),
             ...(phone ? [phoneMenu] : []),
           ],
           `crew-on-road${phone ? '-phone' : ''}`,
