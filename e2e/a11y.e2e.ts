@@ -140,6 +140,22 @@ function dialogOf(button: string | RegExp): Screen {
   };
 }
 
+/** Another tab of the screen, or another entry of its own menu (a report). */
+function shown(role: 'tab' | 'button', name: string | RegExp): Screen {
+  return {
+    title: /.*/,
+    shot: `${role}-${String(name)
+      .replace(/[^a-z]+/gi, '-')
+      .toLowerCase()}`,
+    open: async (page) => {
+      const control = page.getByRole(role, { name }).first();
+      await control.click();
+      if (role === 'tab') await expect.poll(() => control.getAttribute('aria-selected')).toBe('true');
+      else await expect.poll(() => control.getAttribute('aria-current')).toBe('page');
+    },
+  };
+}
+
 /** The menu drawer of a phone. */
 const phoneMenu = dialogOf('Open menu');
 
@@ -280,6 +296,7 @@ describe('every screen is accessible and names itself in the tab', () => {
         },
       },
       { path: '/warehouse/reports', title: 'Stock reports', shot: 'reports' },
+      shown('tab', 'Product performance'),
       { path: '/warehouse/store-stock', title: 'Store stock', shot: 'store-stock' },
       { path: '/warehouse/alerts', title: 'Low-stock alerts', shot: 'alerts' },
     ];
@@ -288,15 +305,32 @@ describe('every screen is accessible and names itself in the tab', () => {
   });
 
   it('the admin portal', async () => {
+    const [request] = await (await apiAs('admin'))<Array<{ request_id: number }>>(
+      '/support/requests?limit=1',
+    );
     const page = await signedIn('admin', '/admin');
+    // every report of the report center, each opened from its menu
+    await page.goto('/admin/reports');
+    const menu = page.getByRole('navigation', { name: 'Reports' }).getByRole('button');
+    await menu.first().waitFor();
+    const reports = (await menu.allTextContents()).slice(1).map((name) => shown('button', name.trim()));
+    expect(reports.length).toBeGreaterThan(5);
     const screens: Screen[] = [
       { path: '/admin', title: 'Dashboard', shot: 'dashboard' },
       { path: '/admin/users', title: 'Users & Roles', shot: 'users' },
       dialogOf('Add user'),
+      shown('tab', /^Roles/),
+      shown('tab', 'Staff'),
       { path: '/admin/fleet', title: 'Fleet', shot: 'fleet' },
+      shown('tab', 'Routes'),
+      shown('tab', 'Stores'),
       { path: '/admin/reports', title: 'Report Center', shot: 'reports' },
+      ...reports,
       { path: '/admin/logs', title: 'Audit Logs', shot: 'logs' },
       { path: '/admin/support', title: 'Support', shot: 'support' },
+      ...(request
+        ? [{ path: `/admin/support?request=${request.request_id}`, title: `Request #${request.request_id}` }]
+        : []),
     ];
     report(await audit(page, ' · Admin Portal · KandyPack', screens, 'admin'));
     await page.context().close();
