@@ -3,18 +3,21 @@ import { Link } from 'react-router';
 import { BrandLogo } from '#web/components/brand-logo';
 import { buttonClasses } from '#web/components/ui/button';
 import { LandingFigures } from '#web/features/public-figures/components/landing-figures';
+import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
 import { PortalCards } from './portal-cards';
 
 const CITIES = ['Colombo', 'Negombo', 'Galle', 'Matara', 'Jaffna', 'Trincomalee'];
 
 export function LandingPage() {
+  usePageTitle('Welcome');
   return (
     <div className="min-h-screen bg-white">
       <header className="sticky top-0 z-20 border-b border-slate-200/70 bg-white/85 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between px-4 sm:px-6 lg:px-8">
-          <Link to={paths.home} className="rounded-lg" aria-label="KandyPack Portal home">
+          <Link to={paths.home} className="rounded-lg">
             <BrandLogo />
+            <span className="sr-only">, home</span>
           </Link>
           <nav aria-label="Sign in" className="flex items-center gap-2">
             <span className="hidden sm:block">

@@ -15,6 +15,7 @@ export function PortalWelcome({ portal }: { portal: Portal }) {
     <>
       <PageHeader
         title={`Welcome, ${user?.user_name ?? 'there'}`}
+        pageTitle="Dashboard"
         description={meta.summary}
         actions={user && <Badge tone="brand">{user.role}</Badge>}
       />

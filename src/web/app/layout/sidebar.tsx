@@ -18,8 +18,10 @@ function SidebarContent({ meta, onNavigate, showAccount = false }: SidebarConten
   return (
     <div className="flex h-full flex-col bg-slate-900">
       <div className="flex h-16 shrink-0 items-center px-5">
-        <Link to={meta.home} onClick={onNavigate} aria-label={`${meta.title} home`} className="rounded-lg">
+        {/* named by its visible text first (axe: label-content-name-mismatch), then where it leads */}
+        <Link to={meta.home} onClick={onNavigate} className="rounded-lg">
           <BrandLogo inverted />
+          <span className="sr-only">, {meta.title} home</span>
         </Link>
       </div>
       <nav aria-label={`${meta.title} menu`} className="flex-1 overflow-y-auto px-3 py-4">
@@ -34,7 +36,7 @@ function SidebarContent({ meta, onNavigate, showAccount = false }: SidebarConten
           <p className="text-xs text-slate-400">{user.role}</p>
         </div>
       ) : (
-        <p className="px-5 py-4 text-xs text-slate-500">Kandy · Rail &amp; Road Distribution</p>
+        <p className="px-5 py-4 text-xs text-slate-400">Kandy · Rail &amp; Road Distribution</p>
       )}
     </div>
   );

@@ -101,7 +101,19 @@ export function DataTable<Row>({
   const hasAside = parts.some((p) => p.part === 'aside');
   return (
     // @container: a narrow pane gets the cards too; relative: screen-reader-only text stays inside
-    <div className={clsx('@container relative overflow-x-auto', className)}>
+    // the scroll box; a named, focusable group so the keyboard can scroll it too (axe:
+    // scrollable-region-focusable)
+    // biome-ignore lint/a11y/useSemanticElements: a group, not a landmark region (a page's regions stay few)
+    <div
+      role="group"
+      aria-label={caption}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box the keyboard must reach
+      tabIndex={0}
+      className={clsx(
+        '@container relative overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600',
+        className,
+      )}
+    >
       <table
         role="table"
         className={clsx(

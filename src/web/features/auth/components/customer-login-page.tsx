@@ -1,4 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
@@ -6,6 +7,7 @@ import { SignupForm } from './signup-form';
 
 /** Customer entry with Login and Sign Up tabs (portal-spec §2). */
 export function CustomerLoginPage() {
+  usePageTitle('Customer sign in');
   return (
     <SignInPage
       title="Customer portal"

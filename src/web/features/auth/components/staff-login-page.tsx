@@ -1,8 +1,10 @@
+import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
 
 export function StaffLoginPage() {
+  usePageTitle('Sign in');
   return (
     <SignInPage
       title="Staff sign in"

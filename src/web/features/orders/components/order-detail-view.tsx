@@ -85,6 +85,7 @@ export function OrderDetailView({ order, notice }: { order: OrderDetail; notice?
         Back to order history
       </Link>
       <PageHeader
+        pageTitle={`Order #${order.order_id}`}
         title={
           <span className="flex flex-wrap items-center gap-3">
             Order #{order.order_id}

@@ -162,7 +162,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
           {!text && !open && (
             <kbd
               title="Press / or Ctrl+K to search"
-              className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-slate-200 bg-white px-1.5 text-xs text-slate-400 sm:block"
+              className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-slate-200 bg-white px-1.5 text-xs text-slate-500 sm:block"
             >
               /
             </kbd>
@@ -265,7 +265,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                           <Marked text={hit.title} marks={hit.title_highlights} />
                         </p>
                         {hit.subtitle && (
-                          <p className="truncate text-xs text-slate-500">
+                          <p className="truncate text-xs text-slate-600">
                             <Marked text={hit.subtitle} marks={hit.subtitle_highlights} />
                           </p>
                         )}
@@ -297,7 +297,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                       );
                     })()}
                   {group.more_path && seeAllNote(group, portal) && (
-                    <p className="px-4 pb-1 text-xs text-slate-400">{seeAllNote(group, portal)}</p>
+                    <p className="px-4 pb-1 text-xs text-slate-500">{seeAllNote(group, portal)}</p>
                   )}
                 </div>
               ))}
@@ -309,7 +309,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
             </p>
           )}
           {trimmed && (
-            <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-400 sm:block">
+            <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-500 sm:block">
               ↑ ↓ to move · Enter to open · Esc to close
             </p>
           )}

@@ -28,7 +28,7 @@ export function Conversation({ messages, viewer }: ConversationProps) {
                 own ? 'bg-indigo-50 text-slate-900 ring-1 ring-indigo-100' : 'bg-slate-100 text-slate-900',
               )}
             >
-              <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-500">
+              <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
                 <span className="font-semibold text-slate-700">{authorOf(m, viewer)}</span>
                 <time dateTime={m.created_at}>{supportTime(m.created_at)}</time>
               </p>

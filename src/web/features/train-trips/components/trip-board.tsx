@@ -59,7 +59,7 @@ export function TripBoard({ trips, onOpen }: { trips: readonly TrainTrip[]; onOp
                 <Button
                   variant="secondary"
                   size="sm"
-                  aria-label={`Open trip ${trip.train_trip_id}`}
+                  aria-label={`Orders on trip ${trip.train_trip_id}`}
                   onClick={() => onOpen(trip.train_trip_id)}
                 >
                   Orders

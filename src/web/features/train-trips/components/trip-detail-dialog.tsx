@@ -8,6 +8,7 @@ import { Input } from '#web/components/ui/input';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { formatDate, formatDateTime, formatSpace } from '#web/lib/format';
+import { usePageTitle } from '#web/lib/page-title';
 import { useTrainTrip } from '../api/get-train-trip';
 import { useUpdateTrainTrip } from '../api/save-train-trip';
 import { spaceText, TripMeter, TripStatusBadge } from './trip-load';
@@ -63,6 +64,7 @@ function CapacityForm({ tripId, total, booked }: { tripId: number; total: number
 export function TripDetailDialog({ tripId, onClose }: { tripId: number | null; onClose: () => void }) {
   const trip = useTrainTrip(tripId);
   const data = trip.data;
+  usePageTitle(tripId !== null ? `Trip ${tripId}` : null);
   return (
     <Dialog
       open={tripId !== null}

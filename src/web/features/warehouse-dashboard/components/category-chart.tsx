@@ -7,7 +7,7 @@ export function CategoryChart({ data }: { data: WarehouseStats['category_distrib
     <figure>
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
+          <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" tick={{ fontSize: 12 }} />
             <YAxis type="category" dataKey="category" width={110} tick={{ fontSize: 12 }} />

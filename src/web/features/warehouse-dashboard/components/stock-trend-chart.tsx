@@ -19,7 +19,11 @@ export function StockTrendChart({ trend }: { trend: WarehouseStats['stock_trend'
       </figcaption>
       <div className="h-64" aria-hidden="true">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={days.map((d) => ({ ...d, label: dayLabel(d.date) }))} margin={{ right: 8 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={days.map((d) => ({ ...d, label: dayLabel(d.date) }))}
+            margin={{ right: 8 }}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
             <YAxis tick={{ fontSize: 12 }} allowDecimals={false} width={48} />

@@ -31,6 +31,7 @@ export function AdminDashboardPage() {
     <div className="space-y-6">
       <PageHeader
         title={user ? `Welcome back, ${user.user_name}` : 'Dashboard'}
+        pageTitle="Dashboard"
         description="The whole business at a glance, from the live data."
       />
       {stats.isError && <QueryLoadError query={stats} title="Failed to load the dashboard" />}

@@ -10,6 +10,7 @@ export function AssistantHomePage() {
     <>
       <PageHeader
         title={`Hello, ${user?.user_name ?? 'there'}`}
+        pageTitle="Dashboard"
         description={`Your deliveries today and in the coming days. Times in ${COLOMBO_TIME}.`}
       />
       <CrewAssignments />

@@ -79,6 +79,7 @@ export function DashboardPage() {
     <div>
       <PageHeader
         title={greeting(name, stats.data?.total_orders)}
+        pageTitle="Dashboard"
         description={
           firstTime
             ? 'Thank you for joining KandyPack. Place your first order: we carry it by rail from Kandy and by truck to your door.'

@@ -25,6 +25,7 @@ export function ManagerDashboardPage() {
     <div>
       <PageHeader
         title={user ? `Welcome back, ${user.user_name}` : 'Dashboard'}
+        pageTitle="Dashboard"
         description="Trains, trucks and the orders waiting for you."
       />
       {stats.isError && <QueryLoadError query={stats} title="Failed to load the dashboard" />}

@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { OrderStatus } from '#shared/order-status';
 import { Card } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
@@ -32,6 +32,7 @@ export function ManagerOrdersPage() {
   const [search, setSearch] = useState(q);
   const debounced = useDebouncedValue(search.trim(), 350);
   const pane = useRef<HTMLDivElement>(null);
+  const listId = useId();
   const orders = useOrders({ status, q: q || undefined, page, page_size: PAGE_SIZE });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new search term resets the page
@@ -70,7 +71,7 @@ export function ManagerOrdersPage() {
             >
               <TabsList aria-label="Filter orders by status" className="flex-wrap">
                 {TABS.map((t) => (
-                  <TabsTrigger key={t} value={t}>
+                  <TabsTrigger key={t} value={t} aria-controls={listId}>
                     {t}
                   </TabsTrigger>
                 ))}
@@ -91,7 +92,7 @@ export function ManagerOrdersPage() {
               />
             </div>
           </div>
-          <Card className="overflow-hidden">
+          <Card id={listId} className="overflow-hidden">
             {orders.isError && (
               <div className="p-4">
                 <QueryLoadError query={orders} title={`Failed to load the ${status} orders`} />

@@ -16,6 +16,7 @@ import { ScheduleDeliveryForm } from '#web/features/deliveries/components/schedu
 import { TruckChangeDialog } from '#web/features/deliveries/components/truck-change-dialog';
 import { TruckBoard } from '#web/features/fleet/components/truck-board';
 import { useEmployees } from '#web/features/users/api/users-api';
+import { usePageTitle } from '#web/lib/page-title';
 import { parsePage } from '#web/lib/pagination';
 import { useSession } from '#web/lib/session';
 import { useUrlFilters } from '../use-url-filters';
@@ -39,6 +40,7 @@ export function TruckPage() {
   const routeId = idParam(params.get('route'));
   const deliveryId = idParam(params.get('delivery'));
   const employeeId = idParam(params.get('employee'));
+  usePageTitle(deliveryId !== null ? `Delivery #${deliveryId}` : null);
   const deliveries = useDeliveries({
     page: String(page),
     page_size: String(PAGE_SIZE),

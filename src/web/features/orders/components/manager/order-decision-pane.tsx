@@ -9,6 +9,7 @@ import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { StageBadge } from '#web/components/ui/stage-badge';
 import { formatDate, formatDateTime, formatSpace } from '#web/lib/format';
+import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
 import { useOrder } from '../../api/get-order';
 import { useSetOrderStatus } from '../../api/order-decisions';
@@ -116,6 +117,7 @@ function FailedDelivery({ order, onReturn }: { order: OrderDetail; onReturn: () 
 /** The order detail pane of /manager/orders with Approve & Schedule, Allocate to Train and Reject. */
 export function OrderDecisionPane({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
+  usePageTitle(`Order #${orderId}`);
   const approve = useSetOrderStatus(orderId);
   const [dialog, setDialog] = useState<'allocate' | 'reject' | 'return' | null>(null);
   const [done, setDone] = useState<string | null>(null);

@@ -42,7 +42,7 @@ export function SupportInboxList({ rows, selectedId, onSelect }: SupportInboxLis
                 {r.customer_name}
                 {r.order_id !== null && ` · order #${r.order_id}`}
               </span>
-              <span className="mt-0.5 block text-xs text-slate-500">
+              <span className="mt-0.5 block text-xs text-slate-600">
                 {r.last_message_side === 'customer' ? 'Customer wrote' : 'Answered'}{' '}
                 {supportTime(r.last_message_at)} · {messageCount(r.message_count)}
               </span>

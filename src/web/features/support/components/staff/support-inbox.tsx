@@ -1,5 +1,5 @@
 import { MessagesSquare, Search } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SUPPORT_STATUSES, type SupportStatus } from '#shared/contract/support';
 import { Button } from '#web/components/ui/button';
@@ -39,6 +39,7 @@ export function SupportInbox({ orderLink }: Pick<SupportRequestPaneProps, 'order
   const [search, setSearch] = useState(q);
   const debounced = useDebouncedValue(search.trim(), 350);
   const pane = useRef<HTMLDivElement>(null);
+  const listId = useId();
   const status: SupportStatus | null = (SUPPORT_STATUSES as readonly string[]).includes(tab)
     ? (tab as SupportStatus)
     : null;
@@ -79,7 +80,7 @@ export function SupportInbox({ orderLink }: Pick<SupportRequestPaneProps, 'order
         <Tabs value={tab} onValueChange={(value) => update({ status: value === 'Open' ? null : value })}>
           <TabsList aria-label="Filter requests by state" className="flex-wrap">
             {TABS.map((t) => (
-              <TabsTrigger key={t} value={t}>
+              <TabsTrigger key={t} value={t} aria-controls={listId}>
                 {t}
               </TabsTrigger>
             ))}
@@ -99,7 +100,7 @@ export function SupportInbox({ orderLink }: Pick<SupportRequestPaneProps, 'order
             className="pointer-events-none absolute bottom-2.5 left-3 size-4 text-slate-400"
           />
         </div>
-        <Card className="overflow-hidden">
+        <Card id={listId} className="overflow-hidden">
           {inbox.isError && (
             <div className="p-4">
               <QueryLoadError query={inbox} title="Failed to load requests" />

@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { formatDate } from '#web/lib/format';
+import { usePageTitle } from '#web/lib/page-title';
 import { useSupportRequest } from '../../api/get-support-request';
 import { SUPPORT_STATUS_META, supportTime } from '../../lib/support-status';
 import { Conversation } from '../conversation';
@@ -69,6 +70,7 @@ export interface SupportRequestPaneProps {
 /** A request in the staff inbox: customer, order, conversation, the answer box and Close. */
 export function SupportRequestPane({ requestId, orderLink }: SupportRequestPaneProps) {
   const request = useSupportRequest(requestId);
+  usePageTitle(`Request #${requestId}`);
   const [closing, setClosing] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
