@@ -66,7 +66,12 @@ describe('a support request answered', () => {
     await screenshot(customer, 'support-customer-answer');
     await mine.getByLabel('Your reply').fill('Perfect, thank you. Someone will be at the shop.');
     await mine.getByRole('button', { name: 'Send reply' }).click();
-    await mine.getByText('Perfect, thank you. Someone will be at the shop.').waitFor();
+    // in the conversation: until the reply is sent the box still holds the same words
+    await mine
+      .getByRole('list', { name: 'Conversation' })
+      .getByText('Perfect, thank you. Someone will be at the shop.')
+      .waitFor();
+    await expect.poll(() => mine.getByLabel('Your reply').inputValue()).toBe('');
     await mine.getByText('Our team will answer here.').waitFor();
 
     // the reply reopens the request in the manager's inbox (pushed live); the manager closes it
