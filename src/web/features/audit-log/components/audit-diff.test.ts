@@ -25,4 +25,14 @@ describe('audit values as people read them', () => {
       { field: 'updated_at', before: '27 Nov 2026, 10:00', after: '27 Nov 2026, 10:30' },
     ]);
   });
+
+  it('counts an instant that changed within the same minute as a change', () => {
+    const fields = changedFields({
+      old_values: { last_login_at: '2026-11-27T04:30:05+00:00' },
+      new_values: { last_login_at: '2026-11-27T04:30:41+00:00' },
+    });
+    expect(fields).toEqual([
+      { field: 'last_login_at', before: '27 Nov 2026, 10:00', after: '27 Nov 2026, 10:00' },
+    ]);
+  });
 });

@@ -19,13 +19,19 @@ export function changedFields(entry: Pick<AuditEntry, 'old_values' | 'new_values
   const before = entry.old_values ?? {};
   const after = entry.new_values ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys
-    .filter((k) => !entry.old_values || !entry.new_values || show(before[k]) !== show(after[k]))
-    .map((k) => ({
-      field: k,
-      before: entry.old_values ? show(before[k]) : null,
-      after: entry.new_values ? show(after[k]) : null,
-    }));
+  return (
+    keys
+      // compared as stored: two instants within one minute read the same but did change
+      .filter(
+        (k) =>
+          !entry.old_values || !entry.new_values || JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+      )
+      .map((k) => ({
+        field: k,
+        before: entry.old_values ? show(before[k]) : null,
+        after: entry.new_values ? show(after[k]) : null,
+      }))
+  );
 }
 
 /** A readable before/after table of one audit entry. */

@@ -46,11 +46,11 @@ export function AuditList({ rows }: { rows: readonly AuditEntry[] }) {
                   by {r.actor_name ?? (r.performed_by ? `user ${r.performed_by}` : 'the system')}
                 </span>
                 <span className="text-xs text-slate-500">
-                  {r.operation === 'UPDATE'
-                    ? `${fields.length} field(s): ${fields
+                  {r.operation === 'UPDATE' && fields.length > 0
+                    ? `${fields.length} ${fields.length === 1 ? 'field' : 'fields'}: ${fields
                         .map((f) => f.field)
                         .slice(0, 4)
-                        .join(', ')}`
+                        .join(', ')}${fields.length > 4 ? ', …' : ''}`
                     : ''}
                 </span>
                 <span className="ml-auto text-xs whitespace-nowrap text-slate-500">
