@@ -5,9 +5,9 @@ import { refuseBody } from '#server/http/validation';
 import { errorSchema, idParam } from '#shared/contract/common';
 import { employeeParam } from '#shared/contract/crew';
 import { notificationListQuery, notificationSchema, readAllResponse } from '#shared/contract/notifications';
-import { assertCrewNotificationsAccess } from '../crew/crew.service';
 import { findUsersByIds } from '../auth/auth.queries';
 import { tooManyRequests } from '../auth/throttle';
+import { assertCrewNotificationsAccess } from '../crew/crew.service';
 import { EventHub } from './event-hub';
 import { listFor, markAllRead, markRead, scopeOf } from './notifications.service';
 
