@@ -113,8 +113,8 @@ export class EventHub {
    */
   async add(client: StreamClient): Promise<boolean> {
     this.clients.add(client);
-    let own = this.byUser.get(client.userId);
-    if (!own) this.byUser.set(client.userId, (own = new Set()));
+    const own = this.byUser.get(client.userId) ?? new Set<StreamClient>();
+    this.byUser.set(client.userId, own);
     own.add(client);
     this.armExpiry(client);
     this.subscription ??= this.subscribe().catch(async (error: unknown) => {
