@@ -52,7 +52,7 @@ export function createTokenService(secret: string, ttlMinutes: number, clock: ()
       });
       const id = idString.safeParse(payload.sub);
       if (!id.success || typeof payload.exp !== 'number') return null;
-      const ver = payload.ver ?? 0;
+      const ver = payload.ver === undefined ? 0 : payload.ver;
       if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return null;
       const found = { userId: id.data, version: ver, exp: payload.exp };
       // a token that is not valid yet (nbf) is checked again next time
