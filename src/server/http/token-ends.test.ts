@@ -133,4 +133,28 @@ describe(`tokens end with a password reset and a deactivation (${database.kind})
     await settlesTo(() => profile(bearer(again.json().access_token)), 200);
     expect((await profile(manager.auth)).json()).toEqual(EXPIRED);
   });
+
+  it("keeps the last admin's staff record active (its login would end with it)", async () => {
+    // `admin` is this file's only admin; linked to a staff record, the record cannot be made former
+    const [employee] = (
+      await app.ctx.db.execute<{ employee_id: number }>(
+        sql`insert into employees (first_name, last_name, type) values ('Last', 'Admin', 'Admin') returning employee_id`,
+      )
+    ).rows;
+    await app.ctx.db.execute(
+      sql`update users set employee_id = ${employee!.employee_id} where user_id = ${admin.userId}`,
+    );
+    const refused = await app.inject({
+      method: 'PUT',
+      url: `/api/employees/${employee!.employee_id}`,
+      headers: admin.auth,
+      payload: { is_active: false },
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      detail: `Employee ${employee!.employee_id}'s login is the last admin: make another user an admin first`,
+    });
+    expect((await profile(admin.auth)).statusCode).toBe(200);
+    await app.ctx.db.execute(sql`update users set employee_id = null where user_id = ${admin.userId}`);
+  });
 });
