@@ -27,6 +27,11 @@ export interface StreamClient {
 type LoadUsers = (userIds: readonly number[]) => ReturnType<typeof findUsersByIds>;
 type UserRow = NonNullable<Awaited<ReturnType<LoadUsers>> extends Map<number, infer R> ? R : never>;
 
+/** The last event of a stream its token or user no longer holds (the client's reconnect is refused or re-scoped). */
+const ENDED = 'Your session changed or expired; sign in again';
+/** The last event of a stream whose user could not be read again (the database is unreachable). */
+const UNCHECKED = 'Live updates stopped: your session could not be checked; reconnect';
+
 /** setTimeout takes at most 2^31 - 1 ms; a later expiry is waited for in steps. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -170,7 +175,7 @@ export class EventHub {
       found = await this.loadUsers(ids);
     } catch {
       // the database cannot say: a stream is not kept on trust (the client reconnects)
-      for (const id of ids) for (const c of this.byUser.get(id) ?? []) this.finish(c);
+      for (const id of ids) for (const c of this.byUser.get(id) ?? []) this.finish(c, UNCHECKED);
       return;
     }
     for (const id of ids) {
@@ -195,10 +200,10 @@ export class EventHub {
   }
 
   /** Tells the client why, ends its stream and forgets it. */
-  private finish(client: StreamClient): void {
+  private finish(client: StreamClient, detail = ENDED): void {
     if (!this.clients.has(client)) return;
     this.remove(client);
-    client.send('end', { detail: 'Your session changed or expired; sign in again' });
+    client.send('end', { detail });
     client.end();
   }
 
