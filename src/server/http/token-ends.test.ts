@@ -24,7 +24,7 @@ const signIn = (username: string, password: string) =>
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** The status the token gets once the change has reached the cache (notifications are asynchronous). */
 const settlesTo = (call: () => Promise<{ statusCode: number }>, status: number) =>
-  expect.poll(async () => (await call()).statusCode, { timeout: 3_000, interval: 25 }).toBe(status);
+  expect.poll(async () => (await call()).statusCode, { timeout: 10_000, interval: 25 }).toBe(status);
 
 describe(`tokens end with a password reset and a deactivation (${database.kind})`, () => {
   it("refuses the tokens issued before an admin's password reset; the new password's token works", async () => {
@@ -68,7 +68,7 @@ describe(`tokens end with a password reset and a deactivation (${database.kind})
     });
     expect(changed.statusCode, changed.body).toBe(200);
     await expect
-      .poll(async () => (await profile(manager.auth)).json().email, { timeout: 3_000 })
+      .poll(async () => (await profile(manager.auth)).json().email, { timeout: 10_000 })
       .toBe(`${manager.userName}.new@example.test`);
   });
 
