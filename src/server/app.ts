@@ -27,6 +27,7 @@ import { registerEmployeeRoutes } from './features/employees/employees.routes';
 import { registerFleetRoutes } from './features/fleet/fleet.routes';
 import { registerInventoryAlertRoutes } from './features/inventory-alerts/inventory-alerts.routes';
 import { registerManagerReports } from './features/manager-reports/manager-reports';
+import { EVENT_STREAMS_PER_USER } from './features/notifications/event-hub';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes';
 import { startNotificationSweeper } from './features/notifications/notifications.service';
 import { registerCustomerOrderRoutes } from './features/orders/customer-orders.routes';
@@ -101,6 +102,8 @@ export interface BuildAppOptions {
    * fail on any difference (http/serializer.ts). The test harness turns it on.
    */
   checkResponses?: boolean;
+  /** Event streams one user may hold open on this process (EVENT_STREAMS_PER_USER; decision 0069). */
+  eventStreamsPerUser?: number;
 }
 
 /**
@@ -184,6 +187,7 @@ export async function buildApp(options: BuildAppOptions) {
     authThrottle: new AuthThrottle(options.db, clock, { ...THROTTLE_RULES, ...options.throttleRules }),
     placements: new PlacementBatcher(options.db),
     cachePublicFigures: options.cachePublicFigures ?? false,
+    eventStreamsPerUser: options.eventStreamsPerUser ?? EVENT_STREAMS_PER_USER,
   };
 
   registerRequestLog(app);

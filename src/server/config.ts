@@ -23,6 +23,8 @@ const envSchema = z.object({
   PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   /** Server processes (node:cluster); 0 (the default) means one per CPU core. */
   WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  /** Live event streams one user may hold open on one server process (decision 0069). */
+  EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,6 +39,7 @@ export interface Config {
   poolSize: number;
   statementTimeoutMs: number;
   workers: number;
+  eventStreamsPerUser: number;
   /** Whose X-Forwarded-For to believe for the client address (see parseTrustProxy). */
   trustProxy: boolean | number | string;
 }
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     poolSize: e.PG_POOL_SIZE,
     statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     workers: e.WORKERS,
+    eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -28,6 +28,8 @@ export interface AppContext {
   placements: PlacementBatcher;
   /** Answer the landing page's figures from memory for a few seconds (decision 0052). */
   cachePublicFigures: boolean;
+  /** Event streams one user may hold open on one server process; past it 429 (decision 0069). */
+  eventStreamsPerUser: number;
 }
 
 export type App = FastifyInstance<

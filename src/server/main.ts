@@ -72,6 +72,7 @@ async function serve(isWorker: boolean) {
     sweepNotificationsEveryMs: 60_000,
     jwtSecret: config.jwtSecret,
     tokenTtlMinutes: config.tokenTtlMinutes,
+    eventStreamsPerUser: config.eventStreamsPerUser,
     trustProxy: config.trustProxy,
     filesDir: join(config.dataDir, 'attachments'),
     logger,

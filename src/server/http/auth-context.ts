@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Permission } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
 import { forbidden, unauthorized } from './errors';
+import type { TokenClaims } from './tokens';
 
 export interface AuthUser {
   userId: number;
@@ -22,6 +23,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: AuthUser | null;
+    /** The claims of the token the request was authenticated with (event streams end with it). */
+    token: TokenClaims | null;
   }
 }
 

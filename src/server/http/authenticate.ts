@@ -4,8 +4,21 @@ import { portalForRole } from '#shared/roles';
 import type { Db } from '../db/client';
 import { findUserById } from '../features/auth/auth.queries';
 import { forbidden, unauthorized } from './errors';
-import type { TokenService } from './tokens';
+import type { TokenClaims, TokenService } from './tokens';
 import type { UserCache } from './user-cache';
+
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/**
+ * Whether a valid token still opens the portal for its user (read now): the user exists and is
+ * active (a deleted user, a deactivated one and a former employee's login are not), and the token
+ * was signed under the user's current token version, so a password reset or a deactivation ends
+ * every token issued before it (migrations/0038, docs/decisions/0069). Every request and every
+ * open event stream is held to this.
+ */
+export function tokenHolds(user: UserRow | undefined, claims: TokenClaims): user is UserRow {
+  return !!user?.isActive && user.tokenVersion === claims.version;
+}
 
 export interface DeclaredRoute {
   method: string;
@@ -29,6 +42,7 @@ export function registerAuthentication(
 ): DeclaredRoute[] {
   const declared: DeclaredRoute[] = [];
   app.decorateRequest('user', null);
+  app.decorateRequest('token', null);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
@@ -57,10 +71,11 @@ export function registerAuthentication(
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Not authenticated');
-    const userId = await tokens.verify(match[1].trim());
-    if (userId === null) throw unauthorized('Invalid or expired token');
+    const claims = await tokens.claims(match[1].trim());
+    if (claims === null) throw unauthorized('Invalid or expired token');
+    const { userId } = claims;
     const user = userCache ? await userCache.get(userId) : await findUserById(db, userId);
-    if (!user?.isActive) throw unauthorized('Invalid or expired token');
+    if (!tokenHolds(user, claims)) throw unauthorized('Invalid or expired token');
     const portal = portalForRole(user.role);
     if (!can(portal, config.permission)) {
       const action = REFUSED_ACTION[config.permission as Permission] ?? 'do this';
@@ -75,6 +90,7 @@ export function registerAuthentication(
       customerId: user.customerId,
       employeeId: user.employeeId,
     };
+    request.token = claims;
   });
 
   return declared;

@@ -9,8 +9,10 @@ const tokens = createTokenService(SECRET, 60, () => now);
 const seconds = Math.floor(now.getTime() / 1000);
 
 /** A token signed with the real secret, with exactly the claims given. */
-function signed(claims: { sub?: string; exp?: number }) {
-  const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(seconds);
+function signed(claims: { sub?: string; exp?: number; ver?: unknown }) {
+  const jwt = new SignJWT(claims.ver === undefined ? {} : { ver: claims.ver })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt(seconds);
   if (claims.sub !== undefined) jwt.setSubject(claims.sub);
   if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
   return jwt.sign(key);
@@ -66,5 +68,21 @@ describe('token service', () => {
     const otherSub = Buffer.from(JSON.stringify({ sub: '1', exp: seconds + 3600 })).toString('base64url');
     expect(await tokens.verify(`${header}.${otherSub}.${signature}`)).toBeNull();
     expect(await tokens.verify(`${header}.${payload}.${signature.slice(0, -2)}AA`)).toBeNull();
+  });
+
+  it("carries the user's token version (decision 0069): 0 when absent, refused when not a count", async () => {
+    expect(await tokens.claims(await tokens.sign(42, 3))).toEqual({
+      userId: 42,
+      version: 3,
+      exp: seconds + 3600,
+    });
+    expect(await tokens.claims(await tokens.sign(42))).toMatchObject({ version: 0 });
+    expect(await tokens.claims(await signed({ sub: '42', exp: seconds + 60 }))).toMatchObject({ version: 0 });
+    for (const ver of [-1, 1.5, '2', null, 2 ** 53]) {
+      expect(
+        await tokens.claims(await signed({ sub: '42', exp: seconds + 60, ver })),
+        String(ver),
+      ).toBeNull();
+    }
   });
 });

@@ -42,7 +42,10 @@ export async function login(ctx: AppContext, ip: string, username: string, passw
   if (!user || !ok) throw unauthorized(BAD_CREDENTIALS);
   await ctx.authThrottle.succeeded([accountKey], [ipKey]);
   await withActor(ctx.db, user.userId, (tx) => touchLastLogin(tx, user.userId, ctx.clock()));
-  return { access_token: await ctx.tokens.sign(user.userId), token_type: 'bearer' as const };
+  return {
+    access_token: await ctx.tokens.sign(user.userId, user.tokenVersion),
+    token_type: 'bearer' as const,
+  };
 }
 
 /** Public registration is rate-limited per client address (every attempt that reaches it counts). */

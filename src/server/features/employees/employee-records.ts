@@ -2,8 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
-import { notFound, pgErrorCode, unprocessable } from '#server/http/errors';
+import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '#shared/contract/employees';
+import { lockAdmins } from '../users/users.queries';
 import { listEmployees } from './employees.queries';
 
 async function findEmployee(db: Executor, employeeId: number): Promise<Employee | undefined> {
@@ -45,6 +46,13 @@ export async function updateEmployee(
   if (input.contact_number !== undefined) sets.push(sql`contact_number = ${input.contact_number || null}`);
   if (input.is_active !== undefined) sets.push(sql`is_active = ${input.is_active}`);
   const updated = await withActor(ctx.db, actor.userId, async (tx) => {
+    // a former employee's login is refused (decision 0069): the last admin's record stays active
+    if (input.is_active === false) {
+      const admins = await lockAdmins(tx);
+      if (admins.length > 0 && admins.every((a) => a.employee_id === employeeId)) {
+        throw conflict(`Employee ${employeeId}'s login is the last admin: make another user an admin first`);
+      }
+    }
     const res = await tx.execute(
       sql`update employees set ${sql.join(sets, sql`, `)} where employee_id = ${employeeId} returning employee_id`,
     );

@@ -5,12 +5,16 @@ import { refuseBody } from '#server/http/validation';
 import { errorSchema, idParam } from '#shared/contract/common';
 import { employeeParam } from '#shared/contract/crew';
 import { notificationListQuery, notificationSchema, readAllResponse } from '#shared/contract/notifications';
+import { findUsersByIds } from '../auth/auth.queries';
+import { tooManyRequests } from '../auth/throttle';
 import { assertCrewNotificationsAccess } from '../crew/crew.service';
 import { EventHub } from './event-hub';
 import { listFor, markAllRead, markRead, scopeOf } from './notifications.service';
 
 /** A comment line on every open stream this often keeps proxies and idle timeouts from closing it. */
 const HEARTBEAT_MS = 15_000;
+/** When a user at the cap of open streams may try again (a tab closed frees its slot at once). */
+const STREAM_RETRY_AFTER_SECONDS = 30;
 
 export function registerNotificationRoutes(app: App, ctx: AppContext): void {
   const list = { 200: z.array(notificationSchema), 403: errorSchema, 422: errorSchema };
@@ -89,7 +93,7 @@ export function registerNotificationRoutes(app: App, ctx: AppContext): void {
     async (request) => markAllRead(ctx, currentUser(request)),
   );
 
-  const hub = new EventHub(ctx.listen);
+  const hub = new EventHub(ctx.listen, (ids) => findUsersByIds(ctx.db, ids), ctx.clock);
   app.addHook('preClose', async () => hub.close());
 
   app.get(
@@ -99,11 +103,19 @@ export function registerNotificationRoutes(app: App, ctx: AppContext): void {
       schema: {
         tags: ['notifications'],
         summary:
-          "Server-sent events: the caller's new notifications and changes of its deliveries or orders (event: notification | delivery | order | resync)",
+          "Server-sent events: the caller's new notifications and changes of its deliveries or orders (event: notification | delivery | order | resync | end). The stream ends when the token expires or the user changes; a user holds a limited number open (429 with Retry-After past it)",
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const token = request.token!;
+      // checked and taken with no await in between (hub.add registers synchronously)
+      if (hub.countFor(user.userId) >= ctx.eventStreamsPerUser) {
+        throw tooManyRequests(
+          `You already have ${ctx.eventStreamsPerUser} live update streams open (one per browser tab); close one and try again`,
+          STREAM_RETRY_AFTER_SECONDS,
+        );
+      }
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
@@ -114,31 +126,34 @@ export function registerNotificationRoutes(app: App, ctx: AppContext): void {
       });
       raw.write('retry: 5000\n\n');
       let open = true;
+      const heartbeat = setInterval(() => open && raw.write(': ping\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
       const client = {
         userId: user.userId,
         employeeId: user.employeeId,
         customerId: user.customerId,
         portal: user.portal,
+        role: user.role,
+        token,
         send: (event: string, data: unknown) => {
           if (open) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
         },
         end: () => {
           open = false;
+          clearInterval(heartbeat);
           raw.end();
         },
       };
-      const heartbeat = setInterval(() => open && raw.write(': ping\n\n'), HEARTBEAT_MS);
-      heartbeat.unref();
       request.raw.on('close', () => {
         open = false;
         clearInterval(heartbeat);
         hub.remove(client);
       });
       try {
-        await hub.add(client);
-        client.send('ready', {});
+        if (await hub.add(client)) client.send('ready', {});
       } catch (error) {
         request.log.error({ err: error }, 'event stream: cannot listen for database notifications');
+        hub.remove(client);
         client.send('error', { detail: 'Live updates are unavailable; the page falls back to polling' });
         client.end();
       }

@@ -66,9 +66,11 @@ export async function takenBy(db: Executor, field: 'user_name' | 'email', value:
 
 /** The active admins, locked, so that two admins cannot remove each other at the same moment. */
 export async function lockAdmins(db: Executor) {
-  const res = await db.execute<{ user_id: number; role_id: number }>(
-    sql`select u.user_id, u.role_id from users u join roles r on r.role_id = u.role_id
-        where ${ADMIN_ROLE} and u.deleted_at is null and u.is_active
+  // a login linked to a former employee cannot sign in (decision 0069): it keeps no admin
+  const res = await db.execute<{ user_id: number; role_id: number; employee_id: number | null }>(
+    sql`select u.user_id, u.role_id, u.employee_id from users u join roles r on r.role_id = u.role_id
+        left join employees e on e.employee_id = u.employee_id
+        where ${ADMIN_ROLE} and u.deleted_at is null and u.is_active and coalesce(e.is_active, true)
         order by u.user_id for update of u`,
   );
   return res.rows;
