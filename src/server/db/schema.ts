@@ -90,7 +90,7 @@ export const users = pgTable('users', {
   /** A deleted user is retired (migrations/0007): its history keeps pointing at it. */
   deletedAt: ts('deleted_at'),
   searchText: text('search_text').generatedAlwaysAs(sql`search_fold(user_name || ' ' || email)`),
-  /** Tokens signed under another version are refused (migrations/0038, decision 0069). */
+  /** Tokens signed under another version are refused (migrations/0036, decision 0069). */
   tokenVersion: integer('token_version').notNull().default(0),
 });
 

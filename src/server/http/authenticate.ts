@@ -13,7 +13,7 @@ type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
  * Whether a valid token still opens the portal for its user (read now): the user exists and is
  * active (a deleted user, a deactivated one and a former employee's login are not), and the token
  * was signed under the user's current token version, so a password reset or a deactivation ends
- * every token issued before it (migrations/0038, docs/decisions/0069). Every request and every
+ * every token issued before it (migrations/0036, docs/decisions/0069). Every request and every
  * open event stream is held to this.
  */
 export function tokenHolds(user: UserRow | undefined, claims: TokenClaims): user is UserRow {

@@ -4,7 +4,7 @@ import { crewScene } from '../test/crew-factories';
 import { createUser, TEST_PASSWORD } from '../test/factories';
 import { createTestApp } from '../test/harness';
 
-// Issue 24, probe defect 7 (docs/decisions/0069, migrations/0038): an admin's password reset,
+// Issue 24, probe defect 7 (docs/decisions/0069, migrations/0036): an admin's password reset,
 // a deactivation and a former employee's record end the tokens issued before them at once (the
 // old token used to work for up to 8 h); the token signed after a reset works. The server as it
 // runs: the users behind tokens cached, dropped through the database's notifications.

@@ -15,7 +15,7 @@ const userColumns = {
   role: roles.roleName,
   customerId: users.customerId,
   employeeId: users.employeeId,
-  /** Tokens signed under another version are refused (migrations/0038). */
+  /** Tokens signed under another version are refused (migrations/0036). */
   tokenVersion: users.tokenVersion,
 };
 
