@@ -35,7 +35,7 @@ export function StatCard({ label, value, icon: Icon, tone = 'brand', hint, class
       <div className="min-w-0">
         <p className="text-sm text-slate-600">{label}</p>
         <p className="text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
-        {hint && <p className="mt-0.5 truncate text-xs text-slate-500">{hint}</p>}
+        {hint && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
       </div>
     </Card>
   );
