@@ -96,6 +96,16 @@ export interface QueryTracker {
   cancel(scope: QueryScope): Promise<void>;
 }
 
+/** Marks work that only reads, whatever the request (asRead). */
+const reading = new AsyncLocalStorage<true>();
+
+/**
+ * Runs work that only reads (the user behind a token, on every request): a statement of it
+ * outside a transaction that met a dead pooled connection is sent again on another one, as a
+ * GET's are (decision 0070).
+ */
+export const asRead = <T>(work: () => Promise<T>): Promise<T> => reading.run(true, work);
+
 /** Errors of a pool.connect that failed: no statement of the caller reached the server. */
 const connectFailures = new WeakSet<object>();
 /** Told the connection a transaction checks out (see retryDeadConnections). */
@@ -247,7 +257,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
  * (decision 0070):
  * - a transaction whose connect or `begin` failed (none of its work ran) is started again;
  * - a statement outside a transaction is sent again when its connect failed, or when the
- *   request only reads (QueryScope.readOnly, a GET).
+ *   request only reads (QueryScope.readOnly, a GET) or the statement is read through asRead.
  * A second failure is the caller's (the request answers 503). Drizzle does not release the
  * connection when `begin` fails; that is done here, so that a dead one leaves the pool.
  */
@@ -257,10 +267,13 @@ function retryDeadConnections(pool: pg.Pool, db: Db, current: () => QueryScope |
     if (typeof args.at(-1) === 'function') return query(...args);
     const scope = current();
     return query(...args).catch((error: unknown) => {
+      if (isConnectionError(error)) dropIdleConnections(pool);
       const retry =
         isConnectionError(error) &&
         !scope?.abandoned &&
-        ((!!error && typeof error === 'object' && connectFailures.has(error)) || scope?.readOnly);
+        ((!!error && typeof error === 'object' && connectFailures.has(error)) ||
+          scope?.readOnly ||
+          reading.getStore());
       if (!retry) throw error;
       return query(...args);
     });
@@ -286,7 +299,9 @@ function retryDeadConnections(pool: pg.Pool, db: Db, current: () => QueryScope |
       );
       return { result };
     } catch (error) {
-      if (began || !isConnectionError(error)) throw error;
+      if (!isConnectionError(error)) throw error;
+      dropIdleConnections(pool);
+      if (began) throw error;
       // `begin` failed (or the connect did): drizzle left the connection checked out
       (client as pg.PoolClient | undefined)?.release(error as Error);
       return { error };
@@ -303,6 +318,26 @@ function retryDeadConnections(pool: pg.Pool, db: Db, current: () => QueryScope |
     if ('error' in second) throw second.error;
     return second.result;
   };
+}
+
+/**
+ * Closes the pool's idle connections. One pooled connection found dead means the others that
+ * sat idle through the same event (a restart, a network cut) are most likely dead too: a retry
+ * must not be handed one of them, and the next requests should not each find one. The cost
+ * when they were alive is a few new connections. (pg-pool has no public call for this; its
+ * `_idle` list and `_remove` have been stable across its versions, and without them this does
+ * nothing.)
+ */
+function dropIdleConnections(pool: pg.Pool): void {
+  const internals = pool as unknown as {
+    _idle?: Array<{ client: pg.PoolClient }>;
+    _remove?: (client: pg.PoolClient, callback?: () => void) => void;
+    _pulseQueue?: () => void;
+  };
+  if (!Array.isArray(internals._idle) || typeof internals._remove !== 'function') return;
+  for (const { client } of [...internals._idle]) {
+    internals._remove.call(pool, client, internals._pulseQueue?.bind(pool));
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { can, type Permission, REFUSED_ACTION } from '#shared/permissions';
 import { portalForRole } from '#shared/roles';
-import type { Db } from '../db/client';
+import { asRead, type Db } from '../db/client';
 import { findUserById } from '../features/auth/auth.queries';
 import { forbidden, unauthorized } from './errors';
 import type { TokenService } from './tokens';
@@ -59,7 +59,8 @@ export function registerAuthentication(
     if (!match?.[1]) throw unauthorized('Not authenticated');
     const userId = await tokens.verify(match[1].trim());
     if (userId === null) throw unauthorized('Invalid or expired token');
-    const user = userCache ? await userCache.get(userId) : await findUserById(db, userId);
+    // a read, retried on a fresh connection if its pooled one died (db/client.ts, asRead)
+    const user = await asRead(() => (userCache ? userCache.get(userId) : findUserById(db, userId)));
     if (!user?.isActive) throw unauthorized('Invalid or expired token');
     const portal = portalForRole(user.role);
     if (!can(portal, config.permission)) {
