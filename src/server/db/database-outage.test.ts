@@ -207,17 +207,26 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
     await admin.end();
     expect((await d.profile()).statusCode).toBe(401);
 
-    // recovery with no help: every call from the first one on is a 2xx; count them all
+    // recovery with no help: bursts of parallel calls from the moment it is back, every one
+    // of them a 2xx (counted), until health says the database is fine, three bursts at least
     const statuses: number[] = [];
     const deadline = Date.now() + 10_000;
     let healthyAgain = false;
-    while (!healthyAgain && Date.now() < deadline) {
-      for (const call of [m.trips, m.profile, m.addTrip]) statuses.push((await call()).statusCode);
-      const health = await m.health();
-      statuses.push(health.statusCode);
+    for (let burst = 0; (burst < 3 || !healthyAgain) && Date.now() < deadline; burst++) {
+      const answers = await Promise.all([
+        m.trips(),
+        m.trips(),
+        m.profile(),
+        m.profile(),
+        m.addTrip(),
+        m.health(),
+      ]);
+      statuses.push(...answers.map((r) => r.statusCode));
+      const health = answers.at(-1)!;
       healthyAgain = health.statusCode === 200 && health.json().database === 'ok';
       if (!healthyAgain) await new Promise((r) => setTimeout(r, 100));
     }
+    expect(statuses.length).toBeGreaterThanOrEqual(18);
     expect(healthyAgain).toBe(true);
     expect(statuses.filter((s) => s >= 300)).toEqual([]);
     expect(unhandled(server.lines)).toEqual([]);
