@@ -54,6 +54,33 @@ async function startServer(url: string, cacheUsers: boolean): Promise<Server503>
   return { app, database, lines };
 }
 
+/** Opens GET /api/events on a listening server and collects the names of its events. */
+async function openStream(base: string, user: TestUser) {
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers: user.auth, signal: controller.signal });
+  expect(res.status).toBe(200);
+  const events: string[] = [];
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+  const pump = (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        for (const match of value.matchAll(/^event: (.+)$/gm)) events.push(match[1]!);
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return {
+    events,
+    close: async () => {
+      controller.abort();
+      await pump;
+    },
+  };
+}
+
 const unhandled = (lines: string[]) => lines.filter((l) => l.includes('unhandled error'));
 
 /**
@@ -121,6 +148,7 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
     await setup.close();
     server = await startServer(cluster.url, true);
     manager = await createUser(server.app, 'Manager');
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
     storeCity = (await createStore(server.app)).cityName;
   }, 60_000);
 
@@ -161,6 +189,12 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
     expect((await m.profile()).statusCode).toBe(200);
     expect((await d.profile()).statusCode).toBe(200);
     expect((await m.addTrip()).statusCode).toBe(201);
+    // a live event stream, open across the outage
+    const address = server.app.server.address();
+    const stream = await openStream(
+      `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+      manager,
+    );
     const healthy = await m.health();
     expect(healthy.statusCode).toBe(200);
     expect(healthy.json()).toEqual({ status: 'ok', database: 'ok' });
@@ -230,6 +264,17 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
     expect(healthyAgain).toBe(true);
     expect(statuses.filter((s) => s >= 300)).toEqual([]);
     expect(unhandled(server.lines)).toEqual([]);
+
+    // the live stream stayed open and resumes: told to refetch (resync), then new events arrive
+    await expect.poll(() => stream.events.includes('resync'), { timeout: 10_000 }).toBe(true);
+    const seen = stream.events.length;
+    await server.database.db.execute(
+      sql`insert into notifications (user_id, message) values (${manager.userId}, 'after the outage')`,
+    );
+    await expect
+      .poll(() => stream.events.slice(seen).includes('notification'), { timeout: 5_000 })
+      .toBe(true);
+    await stream.close();
 
     // the listener is back by itself: a change made behind this server's back is heard, and
     // the cache is trusted again (a renamed user shows the new name without a restart)
