@@ -195,6 +195,29 @@ export interface PostgresOptions {
   max?: number;
   /** Longest a statement may run before PostgreSQL stops it (PG_STATEMENT_TIMEOUT_MS); 0: no limit. */
   statementTimeoutMs?: number;
+  /** Longest a new connection may take to be ready (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * A database host that drops packets (rather than refusing) would hold a new connection for the
+ * operating system's TCP timeout, minutes; past this it fails as a connection error (503).
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * node-postgres's Client with a connect timeout of its own. (The pool's `connectionTimeoutMillis`
+ * would also bound the wait for a free pooled connection, which a burst of requests may need.)
+ */
+function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({
+        ...(typeof config === 'string' ? { connectionString: config } : config),
+        connectionTimeoutMillis: timeoutMs,
+      });
+    }
+  };
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
@@ -203,6 +226,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     max: options.max ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
   });
   pool.on('connect', nameMarkedStatements);
   // An idle pooled connection that PostgreSQL ends (a restart, pg_terminate_backend, a dropped

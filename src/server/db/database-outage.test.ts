@@ -201,7 +201,7 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
 
     await cluster.stop('immediate');
     // the listening connection's end is an event of its own; give it a moment to be read
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
 
     // during the outage: every call, the cached users' too, is a 503 with a detail and
     // Retry-After, well within the statement timeout

@@ -27,6 +27,7 @@ describe('isConnectionError (decision 0070)', () => {
       withCode('connection failure', '08006'),
       new Error('Connection terminated unexpectedly'),
       new Error('Client has encountered a connection error and is not queryable'),
+      new Error('timeout expired'),
     ];
     for (const error of down) {
       expect(isConnectionError(error), error.message).toBe(true);

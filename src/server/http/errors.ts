@@ -64,9 +64,12 @@ const CONNECTION_ERRNOS = new Set([
  * (connection exception).
  */
 const CONNECTION_SQLSTATE = /^(57P0[123]|08[0-9A-Z]{3})$/;
-/** node-postgres's own messages for a connection that ended under a query or cannot be used. */
+/**
+ * node-postgres's own messages for a connection that ended under a query, cannot be used, or
+ * did not get ready within its connect timeout ("timeout expired").
+ */
 const CONNECTION_MESSAGE =
-  /Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|Connection timeout|connection timeout/;
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired$)/;
 
 /**
  * Whether an error says the database could not be reached (down, restarting, the connection
