@@ -238,7 +238,12 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   retryDeadConnections(pool, db, current);
   // the health check's own connection: a pool busy with reports does not make the database
   // look unreachable, and an unreachable one answers within the timeout
-  const pinger = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 30_000 });
+  const pinger = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    idleTimeoutMillis: 30_000,
+    Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
+  });
   pinger.on('error', () => {});
   // notification channels are named after the first schema of the path (see ./listen.ts)
   const schemaName = (options.searchPath ?? 'public').split(',')[0]!.trim();
