@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The integration suite runs on embedded PGlite always, and again on PostgreSQL when
 // TEST_DATABASE_URL names a server (CI sets it; see .ci/run).
@@ -22,6 +22,8 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
+                // brings its own PostgreSQL cluster (initdb, pg_ctl): run once, in the first project
+                exclude: [...configDefaults.exclude, 'src/server/db/database-outage.test.ts'],
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
               },
             },

@@ -7,7 +7,8 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
@@ -48,6 +49,7 @@ import { registerWarehouseDashboardRoutes } from './features/warehouse-dashboard
 import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE } from './http/errors';
 import { registerQueryCancel } from './http/query-cancel';
 import { registerRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -81,6 +83,8 @@ export interface BuildAppOptions {
   listen?: Listen;
   /** Database.queries: a request's statements are cancelled when its client goes away. */
   queries?: QueryTracker;
+  /** Database.ping: GET /api/health's check; omitted, a `select 1` through `db`. */
+  pingDatabase?: (timeoutMs: number) => Promise<void>;
   /**
    * Keep the users behind tokens in memory, dropped through the database's notifications
    * (needs `listen`; http/user-cache.ts). The server turns it on; tests that change users and
@@ -219,9 +223,10 @@ export async function buildApp(options: BuildAppOptions) {
     app.addHook('onClose', () => userCache.stop());
   }
   const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens, userCache);
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async () => ({
-    status: 'ok',
-  }));
+  registerHealth(
+    app,
+    options.pingDatabase ?? (() => options.db.execute(sql`select 1`).then(() => undefined)),
+  );
   for (const feature of FEATURES) feature(app, ctx);
   if (options.sweepNotificationsEveryMs) {
     const stopSweeping = startNotificationSweeper(app, ctx, options.sweepNotificationsEveryMs);
@@ -244,6 +249,29 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   return Object.assign(app, { declaredRoutes, ctx });
+}
+
+/** How long GET /api/health waits for the database's `select 1`. */
+export const HEALTH_PING_TIMEOUT_MS = 2000;
+
+/**
+ * GET /api/health: the server answers and the database does (decision 0070). 200
+ * `{ status: 'ok', database: 'ok' }`; 503 with `database: 'unreachable'`, a detail and
+ * Retry-After when the database gave no answer to `select 1` within HEALTH_PING_TIMEOUT_MS.
+ */
+function registerHealth(app: FastifyInstance, ping: (timeoutMs: number) => Promise<void>): void {
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    try {
+      await ping(HEALTH_PING_TIMEOUT_MS);
+      return { status: 'ok', database: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: { message: (error as Error).message } }, 'health: database not reachable');
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable', database: 'unreachable', detail: DATABASE_UNREACHABLE });
+    }
+  });
 }
 
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>;

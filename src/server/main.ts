@@ -67,6 +67,7 @@ async function serve(isWorker: boolean) {
     db: database.db,
     listen: database.listen,
     queries: database.queries,
+    pingDatabase: database.ping,
     cacheUsers: true,
     cachePublicFigures: true,
     sweepNotificationsEveryMs: 60_000,

@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { isConnectionError } from '../http/errors';
 import { openPglite, openPostgres } from './client';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -46,6 +48,32 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded PGlite in a data di
       expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+// A database host that accepts the TCP connection but never answers (a hung server, a
+// black-holed network behind a proxy): a new connection gives up after its connect timeout
+// with a connection error (the request answers 503, decision 0070) instead of hanging.
+describe.runIf(process.env.TEST_DB !== 'postgres')('a PostgreSQL that never answers', () => {
+  it('fails the connect after the timeout, as a connection error, twice (the retry) at most', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const database = openPostgres(`postgres://nobody@127.0.0.1:${port}/none`, { connectTimeoutMs: 300 });
+    try {
+      const error = await database.db.execute(sql`select 1`).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(isConnectionError(error)).toBe(true);
+      // the statement never reached a server: it was tried on a second connection, not more
+      expect(sockets.length).toBe(2);
+    } finally {
+      await database.close();
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { isConnectionError } from '../http/errors';
 import { type Listen, pgliteListen, postgresListen } from './listen';
 import { nameMarkedStatements } from './prepared';
 import * as schema from './schema';
@@ -31,6 +32,11 @@ export interface Database {
   listen: Listen;
   /** Runs work whose queries can be cancelled together (abandoned requests); PostgreSQL only. */
   queries?: QueryTracker;
+  /**
+   * Runs `select 1` on a connection of its own (not the pool's, which a burst of work may hold),
+   * failing after `timeoutMs`: GET /api/health.
+   */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +56,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.exec(sqlText);
     },
     listen: pgliteListen(client),
+    ping: async () => {
+      await client.query('select 1');
+    },
     close: () => client.close(),
   };
 }
@@ -59,6 +68,11 @@ export interface QueryScope {
   clients: Set<pg.PoolClient>;
   /** Set when the client went away: the scope's statements that have not started never start. */
   abandoned?: boolean;
+  /**
+   * The scope only reads (a GET): a statement outside a transaction that met a dead connection
+   * may be sent again on another one (decision 0070).
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -82,6 +96,21 @@ export interface QueryTracker {
   cancel(scope: QueryScope): Promise<void>;
 }
 
+/** Marks work that only reads, whatever the request (asRead). */
+const reading = new AsyncLocalStorage<true>();
+
+/**
+ * Runs work that only reads (the user behind a token, on every request): a statement of it
+ * outside a transaction that met a dead pooled connection is sent again on another one, as a
+ * GET's are (decision 0070).
+ */
+export const asRead = <T>(work: () => Promise<T>): Promise<T> => reading.run(true, work);
+
+/** Errors of a pool.connect that failed: no statement of the caller reached the server. */
+const connectFailures = new WeakSet<object>();
+/** Told the connection a transaction checks out (see retryDeadConnections). */
+const checkouts = new AsyncLocalStorage<(client: pg.PoolClient) => void>();
+
 /**
  * Remembers which pooled connection each scope has checked out: the scope is read when the
  * connection is asked for (the caller's context), not when it is handed over (possibly from the
@@ -93,7 +122,10 @@ export interface QueryTracker {
  * connection picked for cancelling never goes back to the pool: it is closed when released, and
  * the cancel can only ever reach work of the scope that was abandoned.
  */
-function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; close: () => Promise<void> } {
+function trackQueries(
+  pool: pg.Pool,
+  url: string,
+): { tracker: QueryTracker; current: () => QueryScope | undefined; close: () => Promise<void> } {
   const storage = new AsyncLocalStorage<QueryScope>();
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const doomed = new WeakSet<pg.PoolClient>();
@@ -102,7 +134,15 @@ function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; clos
     // a request whose client left while it waited for a connection (behind a burst of others)
     // runs nothing: its answer has nowhere to go, and the connection is for those still waiting
     if (scope?.abandoned) throw new StatementAbandoned();
-    const client = await connect();
+    let client: pg.PoolClient;
+    try {
+      client = await connect();
+    } catch (error) {
+      // nothing was sent: whatever asked for the connection may ask again
+      if (error && typeof error === 'object') connectFailures.add(error);
+      throw error;
+    }
+    checkouts.getStore()?.(client);
     if (scope?.abandoned) {
       client.release();
       throw new StatementAbandoned();
@@ -131,6 +171,7 @@ function trackQueries(pool: pg.Pool, url: string): { tracker: QueryTracker; clos
   };
   let canceller: pg.Pool | null = null;
   return {
+    current: () => storage.getStore(),
     tracker: {
       run: (scope, work) => storage.run(scope, work),
       cancel: async (scope) => {
@@ -154,6 +195,29 @@ export interface PostgresOptions {
   max?: number;
   /** Longest a statement may run before PostgreSQL stops it (PG_STATEMENT_TIMEOUT_MS); 0: no limit. */
   statementTimeoutMs?: number;
+  /** Longest a new connection may take to be ready (default CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * A database host that drops packets (rather than refusing) would hold a new connection for the
+ * operating system's TCP timeout, minutes; past this it fails as a connection error (503).
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * node-postgres's Client with a connect timeout of its own. (The pool's `connectionTimeoutMillis`
+ * would also bound the wait for a free pooled connection, which a burst of requests may need.)
+ */
+function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({
+        ...(typeof config === 'string' ? { connectionString: config } : config),
+        connectionTimeoutMillis: timeoutMs,
+      });
+    }
+  };
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
@@ -162,14 +226,25 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     max: options.max ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
   });
   pool.on('connect', nameMarkedStatements);
   // An idle pooled connection that PostgreSQL ends (a restart, pg_terminate_backend, a dropped
   // database) is reported here; without a listener the pool's 'error' event would end the
   // process. The pool has already discarded that connection; the next query opens another.
   pool.on('error', () => {});
-  const { tracker, close: closeTracker } = trackQueries(pool, url);
+  const { tracker, current, close: closeTracker } = trackQueries(pool, url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  retryDeadConnections(pool, db, current);
+  // the health check's own connection: a pool busy with reports does not make the database
+  // look unreachable, and an unreachable one answers within the timeout
+  const pinger = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    idleTimeoutMillis: 30_000,
+    Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
+  });
+  pinger.on('error', () => {});
   // notification channels are named after the first schema of the path (see ./listen.ts)
   const schemaName = (options.searchPath ?? 'public').split(',')[0]!.trim();
   const listener = postgresListen(url, schemaName);
@@ -181,12 +256,117 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     },
     listen: listener.listen,
     queries: tracker,
+    ping: async (timeoutMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('Connection timeout: no answer to select 1')), timeoutMs);
+      });
+      try {
+        await Promise.race([
+          pinger.query({ text: 'select 1', query_timeout: timeoutMs } as pg.QueryConfig),
+          timeout,
+        ]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     close: async () => {
       await listener.close();
       await closeTracker();
+      await pinger.end();
       await pool.end();
     },
   };
+}
+
+/**
+ * A pooled connection can be dead without the pool knowing yet (the database restarted, a
+ * network device dropped it): its next statement fails although the database is back. Such a
+ * failure is retried once, on another connection, where that cannot run anything twice
+ * (decision 0070):
+ * - a transaction whose connect or `begin` failed (none of its work ran) is started again;
+ * - a statement outside a transaction is sent again when its connect failed, or when the
+ *   request only reads (QueryScope.readOnly, a GET) or the statement is read through asRead.
+ * A second failure is the caller's (the request answers 503). Drizzle does not release the
+ * connection when `begin` fails; that is done here, so that a dead one leaves the pool.
+ */
+function retryDeadConnections(pool: pg.Pool, db: Db, current: () => QueryScope | undefined): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as unknown as { query: unknown }).query = (...args: unknown[]) => {
+    if (typeof args.at(-1) === 'function') return query(...args);
+    const scope = current();
+    return query(...args).catch((error: unknown) => {
+      if (isConnectionError(error)) dropIdleConnections(pool);
+      const retry =
+        isConnectionError(error) &&
+        !scope?.abandoned &&
+        ((!!error && typeof error === 'object' && connectFailures.has(error)) ||
+          scope?.readOnly ||
+          reading.getStore());
+      if (!retry) throw error;
+      return query(...args);
+    });
+  };
+
+  const transaction = db.transaction.bind(db);
+  const attempt = async <T>(work: (tx: Tx) => Promise<T>, config: unknown) => {
+    let client: pg.PoolClient | undefined;
+    let began = false;
+    try {
+      const result = await checkouts.run(
+        (c) => {
+          client ??= c;
+        },
+        () =>
+          transaction(
+            (tx) => {
+              began = true;
+              return work(tx);
+            },
+            config as Parameters<Db['transaction']>[1],
+          ),
+      );
+      return { result };
+    } catch (error) {
+      if (!isConnectionError(error)) throw error;
+      dropIdleConnections(pool);
+      if (began) throw error;
+      // `begin` failed (or the connect did): drizzle left the connection checked out
+      (client as pg.PoolClient | undefined)?.release(error as Error);
+      return { error };
+    }
+  };
+  (db as unknown as { transaction: unknown }).transaction = async <T>(
+    work: (tx: Tx) => Promise<T>,
+    config?: unknown,
+  ): Promise<T> => {
+    const first = await attempt(work, config);
+    if (!('error' in first)) return first.result;
+    if (current()?.abandoned) throw first.error;
+    const second = await attempt(work, config);
+    if ('error' in second) throw second.error;
+    return second.result;
+  };
+}
+
+/**
+ * Closes the pool's idle connections. One pooled connection found dead means the others that
+ * sat idle through the same event (a restart, a network cut) are most likely dead too: a retry
+ * must not be handed one of them, and the next requests should not each find one. The cost
+ * when they were alive is a few new connections. (pg-pool has no public call for this; its
+ * `_idle` list and `_remove` have been stable across its versions, and without them this does
+ * nothing.)
+ */
+function dropIdleConnections(pool: pg.Pool): void {
+  const internals = pool as unknown as {
+    _idle?: Array<{ client: pg.PoolClient }>;
+    _remove?: (client: pg.PoolClient, callback?: () => void) => void;
+    _pulseQueue?: () => void;
+  };
+  if (!Array.isArray(internals._idle) || typeof internals._remove !== 'function') return;
+  for (const { client } of [...internals._idle]) {
+    internals._remove.call(pool, client, internals._pulseQueue?.bind(pool));
+  }
 }
 
 /**

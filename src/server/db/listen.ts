@@ -14,6 +14,11 @@ export type Listen = (
   onMessage: (payload: string) => void,
   /** Called after the connection was lost and restored: messages may have been missed. */
   onReset?: () => void,
+  /**
+   * Called as soon as the connection is lost: until onReset, no message arrives, so whatever
+   * trusts the messages to stay current (the user cache) must not.
+   */
+  onLost?: () => void,
 ) => Promise<() => Promise<void>>;
 
 /** Sends a notification on the channel `name` of the current schema, delivered on commit. */
@@ -37,18 +42,26 @@ export function pgliteListen(client: PGlite): Listen {
   };
 }
 
+/** Longest wait between two attempts to reconnect the listening connection. */
+export const LISTEN_RETRY_MAX_MS = 2000;
+
 /**
  * PostgreSQL: one dedicated connection per process (outside the pool) holds every LISTEN; when
- * it drops, it reconnects with backoff, listens again and tells every subscriber to resync.
+ * it drops, every subscriber is told (onLost), and it reconnects with backoff (up to
+ * LISTEN_RETRY_MAX_MS, so that live events and the user cache are back soon after the
+ * database), listens again and tells every subscriber to resync (onReset).
  */
 export function postgresListen(url: string, schema: string) {
-  const handlers = new Map<string, Set<{ onMessage: (p: string) => void; onReset?: () => void }>>();
+  type Handler = { onMessage: (p: string) => void; onReset?: () => void; onLost?: () => void };
+  const handlers = new Map<string, Set<Handler>>();
   let client: pg.Client | null = null;
   let connecting: Promise<pg.Client> | null = null;
   let closed = false;
   let retryMs = 250;
 
   const connect = (): Promise<pg.Client> => {
+    // a subscriber may have connected while the retries waited: one connection, never two
+    if (client) return Promise.resolve(client);
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString: url });
       c.on('notification', (msg) => {
@@ -70,6 +83,7 @@ export function postgresListen(url: string, schema: string) {
   const lost = (c: pg.Client) => {
     if (client !== c || closed) return;
     client = null;
+    for (const set of handlers.values()) for (const h of set) h.onLost?.();
     const retry = () => {
       if (closed) return;
       connect().then(
@@ -77,7 +91,7 @@ export function postgresListen(url: string, schema: string) {
           for (const set of handlers.values()) for (const h of set) h.onReset?.();
         },
         () => {
-          retryMs = Math.min(retryMs * 2, 10_000);
+          retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
           setTimeout(retry, retryMs).unref();
         },
       );
@@ -85,15 +99,13 @@ export function postgresListen(url: string, schema: string) {
     setTimeout(retry, retryMs).unref();
   };
 
-  const listen: Listen = async (name, onMessage, onReset) => {
+  const listen: Listen = async (name, onMessage, onReset, onLost) => {
     const channel = channelName(schema, name);
-    const entry = { onMessage, onReset };
+    const entry = { onMessage, onReset, onLost };
     const first = !handlers.has(channel);
     if (first) handlers.set(channel, new Set());
     handlers.get(channel)!.add(entry);
-    const c = client ?? (await connect());
-    if (first && client === c) await c.query(`LISTEN ${channel}`);
-    return async () => {
+    const unlisten = async () => {
       const set = handlers.get(channel);
       set?.delete(entry);
       if (set && set.size === 0) {
@@ -101,6 +113,15 @@ export function postgresListen(url: string, schema: string) {
         await client?.query(`UNLISTEN ${channel}`).catch(() => undefined);
       }
     };
+    try {
+      const c = client ?? (await connect());
+      if (first && client === c) await c.query(`LISTEN ${channel}`);
+    } catch (error) {
+      // the database is not reachable: a subscriber that tries again is not heard twice later
+      await unlisten();
+      throw error;
+    }
+    return unlisten;
   };
 
   return {

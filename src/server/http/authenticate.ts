@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { can, type Permission, REFUSED_ACTION } from '#shared/permissions';
 import { portalForRole } from '#shared/roles';
-import type { Db } from '../db/client';
+import { asRead, type Db } from '../db/client';
 import { findUserById } from '../features/auth/auth.queries';
 import { forbidden, unauthorized } from './errors';
 import type { TokenClaims, TokenService } from './tokens';
@@ -74,7 +74,8 @@ export function registerAuthentication(
     const claims = await tokens.claims(match[1].trim());
     if (claims === null) throw unauthorized('Invalid or expired token');
     const { userId } = claims;
-    const user = userCache ? await userCache.get(userId) : await findUserById(db, userId);
+    // a read, retried on a fresh connection if its pooled one died (db/client.ts, asRead)
+    const user = await asRead(() => (userCache ? userCache.get(userId) : findUserById(db, userId)));
     if (!tokenHolds(user, claims)) throw unauthorized('Invalid or expired token');
     const portal = portalForRole(user.role);
     if (!can(portal, config.permission)) {

@@ -3,7 +3,14 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
-import { AppError, pgErrorCode, pgErrorMessage } from './errors';
+import {
+  AppError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNREACHABLE,
+  isConnectionError,
+  pgErrorCode,
+  pgErrorMessage,
+} from './errors';
 
 const MB = 1024 * 1024;
 
@@ -58,6 +65,22 @@ function known(
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, detail: 'Request body is not valid JSON' };
+  }
+  // the database is down, restarting or the connection died (decision 0070): not this request's
+  // fault nor a bug; the client tries again in a few seconds
+  if (isConnectionError(error)) {
+    // the driver's message, not drizzle's wrapper (which quotes the statement and its values)
+    let cause: unknown = error;
+    for (let i = 0; i < 6 && (cause as { cause?: unknown }).cause; i++) {
+      cause = (cause as { cause: unknown }).cause;
+    }
+    const { message, code } = cause as { message?: string; code?: string };
+    request.log.warn({ err: { message, code } }, 'database not reachable');
+    return {
+      status: 503,
+      detail: DATABASE_UNREACHABLE,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    };
   }
   const code = pgErrorCode(error);
   if (code === '57014') {

@@ -46,3 +46,60 @@ export function pgErrorMessage(err: unknown): string | undefined {
 
 /** Name of the constraint a driver error reports. */
 export const pgConstraint = (err: unknown) => fromCauseChain(err, 'constraint', () => true);
+
+/** Errors of the socket to the database: it is down, restarting, or the connection died. */
+const CONNECTION_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+/**
+ * PostgreSQL's codes for "the server is going away or not there yet": 57P01 admin_shutdown,
+ * 57P02 crash_shutdown, 57P03 cannot_connect_now (starting up, shutting down), and class 08
+ * (connection exception).
+ */
+const CONNECTION_SQLSTATE = /^(57P0[123]|08[0-9A-Z]{3})$/;
+/**
+ * node-postgres's own messages for a connection that ended under a query, cannot be used, or
+ * did not get ready within its connect timeout ("timeout expired").
+ */
+const CONNECTION_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout expired$)/;
+
+/**
+ * Whether an error says the database could not be reached (down, restarting, the connection
+ * died) rather than that it refused the statement. The cause chain is walked (drizzle wraps the
+ * driver's error) and so is an AggregateError's list (a host name with several addresses).
+ */
+export function isConnectionError(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  const visit = (current: unknown, depth: number): boolean => {
+    if (!current || typeof current !== 'object' || depth > 6 || seen.has(current)) return false;
+    seen.add(current);
+    const { code, message, cause, errors } = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || CONNECTION_SQLSTATE.test(code)))
+      return true;
+    // the driver's own error, innermost: a wrapper's message quotes the statement and its values,
+    // and a statement PostgreSQL refused has a SQLSTATE (its message is not the socket's)
+    const refused = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+    if (!refused && !cause && typeof message === 'string' && CONNECTION_MESSAGE.test(message)) return true;
+    if (Array.isArray(errors) && errors.some((e) => visit(e, depth + 1))) return true;
+    return visit(cause, depth + 1);
+  };
+  return visit(err, 0);
+}
+
+/** The answer to a request the database could not serve because it is not reachable. */
+export const DATABASE_UNREACHABLE = 'The database is not reachable; try again in a few seconds.';
+/** Seconds a client waits before trying again after DATABASE_UNREACHABLE. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

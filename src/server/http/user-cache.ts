@@ -12,7 +12,9 @@ const MAX_ENTRIES = 50_000;
  * The users behind tokens, kept in memory so the check on every request costs no round trip.
  * Triggers on users and roles (migration 0006) notify every server process on commit; an entry
  * is dropped when its user changes or goes, all of them when a role changes or the listening
- * connection was lost. A lookup that raced a notification is not kept (the epoch moved on).
+ * connection is lost; while it is lost nothing is kept and every lookup reads the database
+ * (during an outage that answers 503). A lookup that raced a notification is not kept (the
+ * epoch moved on).
  */
 export class UserCache {
   private readonly users = new Map<number, UserRow>();
@@ -34,11 +36,25 @@ export class UserCache {
         else this.users.delete(Number(payload));
       },
       () => {
+        // listening again: what changed meanwhile was not heard, so nothing kept is kept
+        this.epoch += 1;
+        this.users.clear();
+        this.listening = true;
+      },
+      () => {
+        // the listening connection is lost: no change is heard until it is back, so every
+        // request looks its user up in the database (decision 0070)
+        this.listening = false;
         this.epoch += 1;
         this.users.clear();
       },
     );
     this.listening = true;
+  }
+
+  /** Whether entries are kept and trusted (the database's notifications are heard). */
+  get trusted(): boolean {
+    return this.listening;
   }
 
   async stop(): Promise<void> {

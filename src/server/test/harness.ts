@@ -70,6 +70,7 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     db: database.db,
     listen: database.listen,
     queries: database.queries,
+    pingDatabase: database.ping,
     jwtSecret: TEST_JWT_SECRET,
     clock: () => now ?? new Date(),
     checkResponses: true,

@@ -1,0 +1,88 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { chown, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** The folder holding initdb and pg_ctl (PATH's /usr/local/bin, else Debian's), or undefined. */
+export function findPostgresBin(): string | undefined {
+  const candidates = ['/usr/local/bin'];
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((v) => join(debian, v, 'bin')));
+  }
+  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface PgCluster {
+  /** postgres://postgres@127.0.0.1:{port}/postgres */
+  url: string;
+  /** pg_ctl start (waits until it accepts connections). */
+  start(): Promise<void>;
+  /** pg_ctl stop; `immediate` is a crash for the clients: no goodbye, recovery on the next start. */
+  stop(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Stops it (if running) and removes its folder. */
+  destroy(): Promise<void>;
+  /** The server's log, for a failing test's message. */
+  log(): Promise<string>;
+}
+
+/**
+ * A throwaway PostgreSQL cluster in a temporary folder on a free port, for tests that stop and
+ * restart the database under a running server. PostgreSQL refuses to run as root, so as root its
+ * tools run as the `postgres` user (runuser) over a folder given to that user.
+ */
+export async function startPgCluster(bin: string): Promise<PgCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'kandypack-pg-'));
+  const data = join(dir, 'data');
+  const logFile = join(dir, 'server.log');
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  const tool = (name: string, args: string[]) =>
+    asRoot
+      ? run('runuser', ['-u', 'postgres', '--', join(bin, name), ...args], { cwd: dir })
+      : run(join(bin, name), args, { cwd: dir });
+
+  await tool('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '-N']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+  let running = false;
+  const cluster: PgCluster = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start: async () => {
+      await tool('pg_ctl', ['start', '-D', data, '-l', logFile, '-w', '-t', '60', '-o', options]);
+      running = true;
+    },
+    stop: async (mode = 'fast') => {
+      await tool('pg_ctl', ['stop', '-D', data, '-m', mode, '-w', '-t', '60']);
+      running = false;
+    },
+    destroy: async () => {
+      if (running) await cluster.stop('immediate').catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+    log: () => readFile(logFile, 'utf8').catch(() => ''),
+  };
+  await cluster.start();
+  return cluster;
+}
