@@ -49,10 +49,25 @@ export const isoDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
   .refine(isRealDate, 'is not a real date');
 
+/** The first and last day a period may name: the years the business can have records for. */
+export const FIRST_PERIOD_DATE = '2000-01-01';
+export const LAST_PERIOD_DATE = '2099-12-31';
+
+/**
+ * A day that starts or ends a period (reports, charts, lists, the audit log, the planner). Far
+ * outside the business's years a period is no question anyone asks, and the arithmetic around it
+ * (the previous period of a chart, months counted back) left the database's date range: the
+ * answer was PostgreSQL's own message. Every from/to goes through this one rule.
+ */
+export const periodDate = isoDate.refine(
+  (d) => d >= FIRST_PERIOD_DATE && d <= LAST_PERIOD_DATE,
+  `must be between ${FIRST_PERIOD_DATE} and ${LAST_PERIOD_DATE}`,
+);
+
 /** A period filter (inclusive calendar days); each report or list picks its own default. */
 export const periodQuery = z.object({
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: periodDate.optional(),
+  to: periodDate.optional(),
 });
 export type PeriodQuery = z.infer<typeof periodQuery>;
 
