@@ -106,8 +106,10 @@ export function decimal(o: {
 }) {
   const p = o.field ? `${o.field} ` : '';
   const stored = (n: number) => Number(n.toFixed(o.scale));
-  // float noise (0.1 + 0.2) is not a decimal too many; anything bigger is
-  const fits = (n: number) => Math.abs(n - stored(n)) <= 8 * Number.EPSILON * Math.max(1, Math.abs(n));
+  // float noise (0.1 + 0.2, a sum computed by a client) is not a decimal too many; anything
+  // bigger is (the same millionth of the last decimal the rule before allowed)
+  const fits = (n: number) =>
+    Math.abs(n - stored(n)) <= Math.max(8 * Number.EPSILON * Math.abs(n), 1e-6 * 10 ** -o.scale);
   const base = z.number({ error: `${p}must be a number` });
   const bounded = o.above
     ? base.gt(o.min, `${p}must be more than ${o.min}`)
