@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intString, isoDate, pageQuery } from './common';
+import { intString, pageQuery, periodDate } from './common';
 
 export const AUDIT_OPERATIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
@@ -31,8 +31,8 @@ export const auditListQuery = pageQuery(25, 100).extend({
     .optional(),
   /** The acting user's id. */
   actor: intString(1, 2_147_483_647).optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: periodDate.optional(),
+  to: periodDate.optional(),
   /** Text over the table name and the operation. */
   q: z.string().trim().max(100).optional(),
 });

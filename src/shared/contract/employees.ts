@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal } from './common';
 
 export const EMPLOYEE_TYPES = ['Driver', 'Assistant', 'Manager', 'Warehouse Manager', 'Admin'] as const;
 export const employeeTypeSchema = z.enum(EMPLOYEE_TYPES);
@@ -41,10 +42,7 @@ export const createEmployeeRequest = z.object({
   type: employeeTypeSchema,
   store_id: z.number().int().positive().max(2_147_483_647).nullable().optional(),
   /** Hours a week the roster may give; none: the type's default (40 drivers, 60 assistants). */
-  weekly_hour_limit: z
-    .number({ error: 'weekly_hour_limit must be a number' })
-    .positive('weekly_hour_limit must be more than 0')
-    .max(168, 'weekly_hour_limit must be at most 168')
+  weekly_hour_limit: decimal({ field: 'weekly_hour_limit', scale: 1, min: 0, above: true, max: 168 })
     .nullable()
     .optional(),
   contact_number: z.string().trim().max(40).nullable().optional(),

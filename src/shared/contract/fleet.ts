@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ROUTE_HOURS } from '../constants';
-import { idNumber } from './common';
+import { decimal, decimalFields, idNumber } from './common';
 import { TRUCK_STATUSES } from './deliveries';
 
 // The fleet managed in the portal (docs/decisions/0057): the write side of trucks, routes and
@@ -56,14 +56,14 @@ export const plateNumber = z
 export const truckRequest = z
   .object({
     plate_number: plateNumber,
-    capacity: z
-      .number({ error: 'capacity must be a number' })
-      .positive('capacity must be more than 0')
-      .max(100_000, 'capacity must be at most 100,000 units of space')
-      .refine(
-        (n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
-        'capacity must have at most two decimals',
-      ),
+    capacity: decimal({
+      field: 'capacity',
+      scale: 2,
+      min: 0,
+      above: true,
+      max: 100_000,
+      maxText: '100,000 units of space',
+    }),
     store_id: idNumber,
     ...statusFields,
   })
@@ -84,11 +84,15 @@ export const routeRequest = z.object({
       (towns) => new Set(towns.map((t) => t.toLowerCase())).size === towns.length,
       'covered_towns must not repeat a town',
     ),
-  max_delivery_hours: z
-    .number({ error: 'max_delivery_hours must be a number' })
-    .min(0.5, 'max_delivery_hours must be at least 0.5')
-    .max(MAX_ROUTE_HOURS, `max_delivery_hours must be at most ${MAX_ROUTE_HOURS} (a working day)`)
-    .refine((n) => Number.isInteger(n * 2), 'max_delivery_hours must be in half hours (e.g. 3 or 3.5)'),
+  max_delivery_hours: decimal({
+    field: 'max_delivery_hours',
+    scale: 1,
+    min: 0.5,
+    max: MAX_ROUTE_HOURS,
+    maxText: `${MAX_ROUTE_HOURS} (a working day)`,
+  })
+    .refine((n) => Number.isInteger(n * 2), 'max_delivery_hours must be in half hours (e.g. 3 or 3.5)')
+    .register(decimalFields, { scale: 1 }),
 });
 export type RouteRequest = z.input<typeof routeRequest>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idNumber, isoDate } from './common';
+import { idNumber, periodDate } from './common';
 
 /** The longest period one proposal may cover (days). */
 export const PLAN_MAX_DAYS = 31;
@@ -15,8 +15,8 @@ export const PLAN_MAX_PENDING = 10_000;
 /** POST /planning/proposals: the period (default: the next 7 days) and the pending orders to include. */
 export const planRequest = z
   .object({
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: periodDate.optional(),
+    to: periodDate.optional(),
     pending_order_ids: z
       .array(idNumber)
       .max(PLAN_MAX_PENDING, `pending_order_ids: at most ${PLAN_MAX_PENDING} orders`)
@@ -173,7 +173,7 @@ export type CurrentProposal = z.infer<typeof currentProposalSchema>;
 export type PlanOrderView = z.infer<typeof planOrderSchema>;
 
 /** GET /planning/pending-orders: the Pending orders a manager may add, by requested date. */
-export const pendingQuery = z.object({ from: isoDate.optional(), to: isoDate.optional() }).strict();
+export const pendingQuery = z.object({ from: periodDate.optional(), to: periodDate.optional() }).strict();
 export const pendingOrderSchema = z.object({
   order_id: z.number().int(),
   customer_name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_COUNT_UNITS, MAX_RECEIPT_UNITS, STOCK_REASONS } from '../stock';
-import { pageQuery } from './common';
+import { decimal, pageQuery } from './common';
 
 /** GET /products row (portal-spec §3). */
 export const productSchema = z.object({
@@ -49,16 +49,8 @@ export type StockReceiptRequest = z.infer<typeof stockReceiptRequest>;
 export const productDetailsRequest = z.object({
   name: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   category: z.string().trim().min(1, 'is required').max(60, 'must be at most 60 characters'),
-  unit_price: z
-    .number({ error: 'must be a number' })
-    .min(0, 'must be at least 0')
-    .max(1_000_000, 'must be at most 1,000,000')
-    .multipleOf(0.01, 'must have at most 2 decimals'),
-  space_per_unit: z
-    .number({ error: 'must be a number' })
-    .positive('must be more than 0')
-    .max(1000, 'must be at most 1000')
-    .multipleOf(0.001, 'must have at most 3 decimals'),
+  unit_price: decimal({ scale: 2, min: 0, max: 1_000_000, maxText: '1,000,000' }),
+  space_per_unit: decimal({ scale: 3, min: 0, above: true, max: 1000 }),
   reorder_point: wholeUnits(0, 1_000_000),
 });
 export type ProductDetailsRequest = z.infer<typeof productDetailsRequest>;

@@ -72,12 +72,18 @@ export async function findTakenIdentity(db: Executor, userName: string, email: s
   };
 }
 
-/** The role self-registered customers get; created on first use on a database without demo data. */
+/**
+ * The role self-registered customers get; created on first use on a database without demo data.
+ * Locked FOR SHARE until the user is written, as the admin's user form locks a role it gives
+ * (users.service.ts): a deletion of the role in progress is waited for and then seen (a new
+ * Customer role is made), and a deletion that comes later counts this user and is refused.
+ */
 export async function findOrCreateCustomerRole(db: Executor): Promise<number> {
   const existing = await db
     .select({ roleId: roles.roleId })
     .from(roles)
-    .where(sql`lower(${roles.roleName}) = 'customer' and ${roles.deletedAt} is null`);
+    .where(sql`lower(${roles.roleName}) = 'customer' and ${roles.deletedAt} is null`)
+    .for('share');
   if (existing[0]) return existing[0].roleId;
   const [created] = await db
     .insert(roles)

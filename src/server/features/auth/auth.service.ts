@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
-import { conflict, pgErrorCode, unauthorized } from '#server/http/errors';
+import { conflict, pgConstraint, pgErrorCode, unauthorized } from '#server/http/errors';
 import type { Profile, RegistrationRequest } from '#shared/contract/auth';
 import { findServedCityId } from '../cities/cities.queries';
 import {
@@ -121,6 +121,9 @@ export async function registerPublicCustomer(
   } catch (err) {
     // two registrations racing for one name: the unique index decides
     if (pgErrorCode(err) === '23505') throw conflict('That username or email is already registered');
+    // the role trigger (migrations/0033), should the customer role be retired under us after all
+    if (pgConstraint(err) === 'users_role_is_live')
+      throw conflict('The customer role was deleted meanwhile; please try again');
     throw err;
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { App, AppContext } from '#server/context';
-import type { Executor } from '#server/db/client';
+import { type Executor, withActor } from '#server/db/client';
 import { notify } from '#server/db/listen';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { AuthUser } from '#server/http/auth-context';
@@ -68,13 +68,16 @@ export async function listFor(ctx: AppContext, scope: q.NotificationScope, limit
   return { rows, unread };
 }
 
+// Marking read changes audited rows (notifications_audit): like every write it goes through
+// withActor, which sets app.user_id for the transaction so the audit trigger records the reader.
 export async function markRead(ctx: AppContext, user: AuthUser, id: number) {
-  const ok = await q.markRead(ctx.db, scopeOf(user), id, ctx.clock());
+  const ok = await withActor(ctx.db, user.userId, (tx) => q.markRead(tx, scopeOf(user), id, ctx.clock()));
   if (!ok) throw notFound(`Notification ${id} not found`);
 }
 
 export async function markAllRead(ctx: AppContext, user: AuthUser) {
-  return { updated: await q.markAllRead(ctx.db, scopeOf(user), ctx.clock()) };
+  const updated = await withActor(ctx.db, user.userId, (tx) => q.markAllRead(tx, scopeOf(user), ctx.clock()));
+  return { updated };
 }
 
 // ---- writing (inside the caller's transaction, so a rolled-back action tells no one) ----

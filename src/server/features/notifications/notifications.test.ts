@@ -229,6 +229,50 @@ describe('reading notifications', () => {
   });
 });
 
+describe('marking read in the audit log', () => {
+  // the audit trigger reads the actor from app.user_id, which withActor sets per transaction
+  const readAudits = async (ids: number[]) =>
+    (
+      await app.ctx.db.execute<{ row_key: string; performed_by: number | null }>(
+        sql`select row_key, performed_by from audit_log
+             where table_name = 'notifications' and operation = 'UPDATE'
+               and row_key in (${sql.join(
+                 ids.map((id) => sql`${String(id)}`),
+                 sql`, `,
+               )})
+             order by audit_id`,
+      )
+    ).rows;
+
+  it('records the user who marked one notification read, and the one who marked them all', async () => {
+    const s = await crewScene(app, { manager, orderCount: 1 });
+    const customer = s.orders[0]!.customer;
+    await app.inject({
+      method: 'POST',
+      url: `/api/deliveries/${s.deliveryId}/start`,
+      headers: s.driver.auth,
+    });
+    const ids = (await myNotes(customer)).rows.map((r) => r.notification_id);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const one = await app.inject({
+      method: 'POST',
+      url: `/api/notifications/${ids[0]}/read`,
+      headers: customer.auth,
+    });
+    expect(one.statusCode).toBe(204);
+    expect(await readAudits([ids[0]!])).toEqual([{ row_key: String(ids[0]), performed_by: customer.userId }]);
+    const all = await app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: customer.auth,
+    });
+    expect(all.json()).toEqual({ updated: ids.length - 1 });
+    const audits = await readAudits(ids);
+    expect(audits).toHaveLength(ids.length);
+    expect(audits.every((a) => a.performed_by === customer.userId)).toBe(true);
+  });
+});
+
 describe('the sweeper of the server', () => {
   it('writes the warnings time makes on its own, with nobody reading notifications', async () => {
     const s = await crewScene(app, { manager, startInHours: 1.5 });

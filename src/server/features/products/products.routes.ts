@@ -75,7 +75,7 @@ export function registerProductRoutes(app: App, ctx: AppContext): void {
         tags: ['products'],
         summary: 'A manual count: set the available units (recorded as a movement of the difference)',
         description:
-          'Send `previous_units`, the units the count was made against: the difference is applied to the current balance, so units reserved by orders meanwhile stay reserved.',
+          'Send `previous_units`, the units the count was made against: the difference is applied to the current balance, so units reserved by orders meanwhile stay reserved. A count whose reading another count, a receipt or a return has overtaken is refused with 409 naming the balance then and now.',
         params: idParam,
         body: stockCountRequest,
         response: { 200: stockChangeResponse, ...refusals },

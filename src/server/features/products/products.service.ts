@@ -11,7 +11,7 @@ import type {
   StockReceiptRequest,
 } from '#shared/contract/products';
 import * as q from './products.queries';
-import { insertMovement, listMovements } from './stock-ledger.queries';
+import { insertMovement, latestMovements, listMovements } from './stock-ledger.queries';
 
 /** Unique name, and the integer range of a balance: the database's refusals as clear answers. */
 function explainWriteError(err: unknown, name?: string): never {
@@ -71,10 +71,47 @@ export async function updateDetails(
   }
 }
 
+/** How far back a count's reading is looked for in the ledger. */
+const READING_LOOKBACK = 1000;
+/** Movements that reserve or give back units for orders: a count made meanwhile applies over them. */
+const ORDER_REASONS = new Set(['order_reserved', 'order_cancelled']);
+
 /**
- * A manual count, applied against the balance it was read at (docs/decisions/0017): the
- * difference between the counted units and `previous_units` is recorded as a `manual_count`
- * movement on the current balance, so units that orders reserved meanwhile stay reserved.
+ * Why a count read at `previous` units cannot apply now, or undefined when it can: the balance
+ * was moved since the reading by another count, a receipt or a return (a newer statement of what
+ * is on the shelf, which the count did not see), or the reading is not found in the ledger's
+ * latest movements. Movements are walked back from the balance now to the latest point where the
+ * balance was the one read (docs/decisions/0068).
+ */
+function staleReading(
+  latest: Array<{ reason: string; delta: number; balance_after: number }>,
+  previous: number,
+  now: number,
+): string | undefined {
+  let balance = now;
+  const shelf = new Map<string, number>();
+  for (const m of latest) {
+    if (balance === previous) break;
+    if (!ORDER_REASONS.has(m.reason)) shelf.set(m.reason, (shelf.get(m.reason) ?? 0) + 1);
+    balance = m.balance_after - m.delta;
+  }
+  if (balance !== previous) return `no such balance in its latest ${latest.length} movements`;
+  if (shelf.size === 0) return undefined;
+  const words: Record<string, string> = {
+    manual_count: 'a count',
+    production_receipt: 'a receipt',
+    delivery_returned: 'a return',
+    initial: 'the opening stock',
+  };
+  return `${[...shelf.keys()].map((r) => words[r] ?? r).join(', ')} meanwhile`;
+}
+
+/**
+ * A manual count (docs/decisions/0017, 0068): the difference between the counted units and
+ * `previous_units` is recorded as a `manual_count` movement on the current balance, so units
+ * that orders reserved meanwhile stay reserved. A count whose reading another count, a receipt or
+ * a return has overtaken is refused (409 naming the balance then and now): two counts of one
+ * reading would otherwise both apply their difference.
  */
 export async function recordCount(
   ctx: AppContext,
@@ -84,9 +121,21 @@ export async function recordCount(
 ): Promise<StockChangeResponse> {
   try {
     return await withActor(ctx.db, user.userId, async (tx) => {
+      // the row lock every movement takes: the balance and the ledger stay as read until commit
       const locked = await q.lockProduct(tx, productId);
       if (!locked) throw notFound(`Product ${productId} not found`);
       const basis = input.previous_units ?? locked.available_units;
+      if (basis !== locked.available_units) {
+        const latest = await latestMovements(tx, productId, READING_LOOKBACK);
+        const overtaken = staleReading(latest, basis, locked.available_units);
+        if (overtaken) {
+          throw conflict(
+            `${locked.name}: the balance changed since the count was read (${basis} then, ` +
+              `${locked.available_units} now; ${overtaken}), so the count is not applied; ` +
+              `please count again against ${locked.available_units} units`,
+          );
+        }
+      }
       const delta = input.available_units - basis;
       const concurrentChange = locked.available_units - basis;
       if (locked.available_units + delta < 0) {

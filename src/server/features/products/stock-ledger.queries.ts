@@ -67,3 +67,19 @@ export async function listMovements(
     .map(({ total: _total, ...movement }) => movement as StockMovement);
   return { total: first.total, rows };
 }
+
+/**
+ * The product's latest movements, newest first (reason, delta, balance after), at most `limit`:
+ * an index range of the per-product sequence. Read under the product's row lock, which every
+ * movement takes (the ledger trigger updates the product), so no movement slips in meanwhile.
+ */
+export async function latestMovements(db: Executor, productId: number, limit: number) {
+  const res = await db.execute<{ reason: StockReason; delta: number; balance_after: number }>(
+    sql`select m.reason, m.delta, m.balance_after
+          from products p join stock_movements m
+            on m.product_id = p.product_id and m.seq > p.movement_count - ${limit}
+         where p.product_id = ${productId}
+         order by m.seq desc`,
+  );
+  return res.rows;
+}

@@ -114,26 +114,102 @@ describe('PUT /api/products/{id}: a manual count', () => {
       concurrent_change: -10,
     });
     // a count that would have to take back reserved units is refused, and writes nothing
-    const tooLow = await count(product.productId, { available_units: 0, previous_units: 40 });
+    await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 5 }]);
+    const tooLow = await count(product.productId, { available_units: 0, previous_units: 35 });
     expect(tooLow.statusCode).toBe(409);
     expect(tooLow.json().detail).toContain(
-      'orders reserved 5 units since the count was read (40 then, 35 now)',
+      'orders reserved 5 units since the count was read (35 then, 30 now)',
     );
-    expect(await units(product.productId)).toBe(35);
+    expect(await units(product.productId)).toBe(30);
     expect(await ledgerIsConsistent()).toBe(true);
   });
 
-  it('keeps every reservation when counts and orders race on one product', async () => {
+  it('keeps every reservation when counts and orders race on one product; one count of a reading applies', async () => {
     const product = await createProduct(app, { units: 200 });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => createUser(app, 'Customer')));
-    // six orders of 5 units and three counts each made against the 200 read before them: each
-    // count adds its own difference (+1, +2, +3) whatever the orders did in between
+    // six orders of 5 units and three counts made against the 200 read before them: the orders
+    // are kept whatever the order of events; the first count applies its difference, and the
+    // other two, whose reading that count overtook, are refused
     const results = await Promise.all([
       ...buyers.map((b) => placeOrderAs(app, b, [{ productID: product.productId, quantity: 5 }])),
       ...[1, 2, 3].map((d) => count(product.productId, { available_units: 200 + d, previous_units: 200 })),
     ]);
-    expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201, 200, 200, 200]);
-    expect(await units(product.productId)).toBe(200 - 30 + 6);
+    expect(results.slice(0, 6).map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    const counts = results.slice(6);
+    expect(counts.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const won = counts.findIndex((r) => r.statusCode === 200) + 1;
+    expect(await units(product.productId)).toBe(200 - 30 + won);
+    for (const refused of counts.filter((r) => r.statusCode === 409))
+      expect(refused.json().detail).toMatch(
+        /the balance changed since the count was read \(200 then, \d+ now; a count meanwhile\)/,
+      );
+    expect(await ledgerIsConsistent()).toBe(true);
+  });
+});
+
+describe('two counts of one reading', () => {
+  const manualCounts = async (productId: number) =>
+    (
+      await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from stock_movements where product_id = ${productId} and reason = 'manual_count'`,
+      )
+    ).rows[0]!.n;
+
+  it('refuses the second count of the same reading, naming the balance then and now (they compounded to 26)', async () => {
+    const product = await createProduct(app, { units: 100 });
+    const first = await count(product.productId, { available_units: 58, previous_units: 100 });
+    expect(first.statusCode).toBe(200);
+    const second = await count(product.productId, { available_units: 68, previous_units: 100 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({
+      detail: `${product.name}: the balance changed since the count was read (100 then, 58 now; a count meanwhile), so the count is not applied; please count again against 58 units`,
+    });
+    expect(await units(product.productId)).toBe(58);
+    expect(await manualCounts(product.productId)).toBe(1);
+    // counted again against what the screen now shows, it applies
+    const again = await count(product.productId, { available_units: 68, previous_units: 58 });
+    expect(again.json()).toMatchObject({ product: { available_units: 68 }, movement: { delta: 10 } });
+    expect(await ledgerIsConsistent()).toBe(true);
+  });
+
+  it('refuses a count whose reading a receipt overtook, and still applies one that only orders moved', async () => {
+    const product = await createProduct(app, { units: 100 });
+    expect((await receipt(product.productId, { units: 50 })).statusCode).toBe(201);
+    const overtaken = await count(product.productId, { available_units: 90, previous_units: 100 });
+    expect(overtaken.statusCode).toBe(409);
+    expect(overtaken.json().detail).toContain('(100 then, 150 now; a receipt meanwhile)');
+    // orders, then a cancellation, since the reading of 150: the count applies over them
+    const order = await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 20 }]);
+    await placeOrderAs(app, customer, [{ productID: product.productId, quantity: 5 }]);
+    await cancelOrder(app, order.json().order_id);
+    const res = await count(product.productId, { available_units: 140, previous_units: 150 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ product: { available_units: 135 }, concurrent_change: -5 });
+    // a reading the ledger never held is refused too
+    const unknown = await count(product.productId, { available_units: 10, previous_units: 7 });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json().detail).toContain('(7 then, 135 now; no such balance in its latest 6 movements)');
+    expect(await ledgerIsConsistent()).toBe(true);
+  });
+
+  // On PostgreSQL the counts really run at once, each on its own connection; the product row
+  // lock (SELECT ... FOR UPDATE, which every movement takes) orders them, and each sees the
+  // ledger its predecessor wrote. On PGlite they run one after the other: the same answer.
+  it('of many parallel counts of one reading exactly one applies', async () => {
+    const product = await createProduct(app, { units: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        count(product.productId, { available_units: 50 + i, previous_units: 100 }),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(7);
+    const winner = codes.indexOf(200);
+    expect(await units(product.productId)).toBe(50 + winner);
+    expect(await manualCounts(product.productId)).toBe(1);
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json().detail).toContain(`(100 then, ${50 + winner} now; a count meanwhile)`);
     expect(await ledgerIsConsistent()).toBe(true);
   });
 });

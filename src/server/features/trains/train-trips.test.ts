@@ -50,7 +50,7 @@ describe('POST /api/train-trips', () => {
       [{ departure_date_time: iso(-1) }, 422, /departure_date_time: a new trip must depart in the future/],
       [{ departure_date_time: '2030-01-01T10:00' }, 422, /departure_date_time: must be an ISO date-time/],
       [{ total_capacity: 0 }, 422, /total_capacity: must be more than 0/],
-      [{ total_capacity: 10.005 }, 422, /total_capacity: must have at most two decimals/],
+      [{ total_capacity: 10.005 }, 422, /total_capacity: must have at most 2 decimals/],
     ];
     for (const [change, status, detail] of cases) {
       const res = await post({ ...base, ...change });

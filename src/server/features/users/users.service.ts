@@ -86,12 +86,12 @@ function uniqueRace(err: unknown): never {
 
 export async function createUser(ctx: AppContext, actor: AuthUser, input: CreateUserRequest): Promise<User> {
   const passwordHash = await hashPassword(input.password);
-  const userId = await withActor(ctx.db, actor.userId, async (tx) => {
+  return withActor(ctx.db, actor.userId, async (tx) => {
     const role = await requireRole(tx, input.role);
     checkRoleFitsAccount(role.role_name, input);
     await checkIdentity(tx, { username: input.username, email: input.email });
     await checkLinks(tx, input);
-    return q.insertUser(tx, {
+    const userId = await q.insertUser(tx, {
       userName: input.username.trim(),
       email: input.email.trim(),
       passwordHash,
@@ -99,8 +99,9 @@ export async function createUser(ctx: AppContext, actor: AuthUser, input: Create
       employeeId: input.employee_id ?? null,
       customerId: input.customer_id ?? null,
     });
+    // read in the transaction: a deletion right after the commit cannot empty the answer
+    return (await q.findUser(tx, userId))!;
   }).catch(uniqueRace);
-  return (await q.findUser(ctx.db, userId))!;
 }
 
 export async function updateUser(
@@ -110,7 +111,7 @@ export async function updateUser(
   input: UpdateUserRequest,
 ): Promise<User> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  await withActor(ctx.db, actor.userId, async (tx) => {
+  return withActor(ctx.db, actor.userId, async (tx) => {
     const admins = input.role !== undefined ? await q.lockAdmins(tx) : [];
     const user = await q.lockUser(tx, userId);
     if (!user) throw notFound(`User ${userId} not found`);
@@ -138,8 +139,8 @@ export async function updateUser(
       employeeId: input.employee_id,
       customerId: input.customer_id,
     });
+    return (await q.findUser(tx, userId))!;
   }).catch(uniqueRace);
-  return (await q.findUser(ctx.db, userId))!;
 }
 
 export async function deleteUser(ctx: AppContext, actor: AuthUser, userId: number): Promise<void> {
@@ -160,8 +161,9 @@ export async function listRoles(ctx: AppContext) {
   return rows.map((r) => ({ ...r, portal: portalForRole(r.role_name) }));
 }
 
-async function roleAnswer(ctx: AppContext, roleId: number) {
-  const role = (await q.findRole(ctx.db, roleId))!;
+/** Read in the writing transaction: a deletion right after the commit cannot empty the answer. */
+async function roleAnswer(tx: Tx, roleId: number) {
+  const role = (await q.findRole(tx, roleId))!;
   return { ...role, portal: portalForRole(role.role_name) };
 }
 
@@ -177,13 +179,12 @@ export async function createRole(
   actor: AuthUser,
   input: { role_name: string; accessRights: string },
 ) {
-  const roleId = await withActor(ctx.db, actor.userId, async (tx) => {
+  return withActor(ctx.db, actor.userId, async (tx) => {
     if (await q.findRoleByName(tx, input.role_name)) {
       throw conflict(`A role named '${input.role_name}' already exists`);
     }
-    return q.insertRole(tx, input.role_name, input.accessRights);
+    return roleAnswer(tx, await q.insertRole(tx, input.role_name, input.accessRights));
   }).catch(roleNameRace(input.role_name));
-  return roleAnswer(ctx, roleId);
 }
 
 export async function updateRole(
@@ -192,7 +193,7 @@ export async function updateRole(
   roleId: number,
   input: { role_name?: string; accessRights?: string },
 ) {
-  await withActor(ctx.db, actor.userId, async (tx) => {
+  return withActor(ctx.db, actor.userId, async (tx) => {
     const admins = input.role_name !== undefined ? await q.lockAdmins(tx) : [];
     const role = await q.lockRole(tx, roleId);
     if (!role) throw notFound(`Role ${roleId} not found`);
@@ -208,8 +209,8 @@ export async function updateRole(
       }
     }
     await q.updateRole(tx, roleId, { name: input.role_name, accessRights: input.accessRights });
+    return roleAnswer(tx, roleId);
   }).catch(roleNameRace(input.role_name ?? ''));
-  return roleAnswer(ctx, roleId);
 }
 
 /**

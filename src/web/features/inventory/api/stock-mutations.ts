@@ -10,12 +10,16 @@ import type {
 import { api } from '#web/lib/api-client';
 import { inventoryEndpoints, STOCK_DEPENDENT_KEYS } from './inventory-keys';
 
-/** A mutation that refreshes every figure a stock or product change moves. */
+/**
+ * A mutation that refreshes every figure a stock or product change moves; after a refusal too:
+ * a count refused because the balance changed since it was read (409) names the new balance,
+ * which the screen then shows, so a count made against it applies.
+ */
 function useStockMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () =>
+    onSettled: () =>
       Promise.all(STOCK_DEPENDENT_KEYS.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }

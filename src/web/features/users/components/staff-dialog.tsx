@@ -48,7 +48,9 @@ export function StaffDialog({ open, onOpenChange, employee, onDone }: Props) {
     const problems: Record<string, string> = {};
     if (!form.first.trim()) problems.first = 'First name is required';
     if (!form.last.trim()) problems.last = 'Last name is required';
-    if (limit !== null && !(limit > 0 && limit <= 168)) problems.limit = 'Between 1 and 168 hours';
+    // the column keeps one decimal (the server refuses more: src/shared/contract/employees.ts)
+    if (limit !== null && !(limit > 0 && limit <= 168 && /^\d+(\.\d)?$/.test(form.limit.trim())))
+      problems.limit = 'Between 1 and 168 hours, at most one decimal';
     setErrors(problems);
     if (Object.keys(problems).length) return;
     const body = {
