@@ -131,7 +131,8 @@ export function DataTable<Row>({
                 scope="col"
                 role="columnheader"
                 className={clsx(
-                  'text-left font-semibold tracking-wide whitespace-nowrap uppercase',
+                  // a heading wraps only where the table lacks the room (two-word headings of wide tables)
+                  'text-left font-semibold tracking-wide uppercase',
                   compact ? 'py-1 pr-3 text-[11px] text-slate-500' : 'px-4 py-3 text-xs text-slate-600',
                   ALIGN[col.align ?? 'left'],
                 )}

@@ -84,8 +84,9 @@ export function InventoryTable(props: InventoryTableProps) {
     { header: 'Reorder point', align: 'right', cell: (p) => p.reorder_point, className: 'tabular-nums' },
     {
       header: 'Last movement',
+      // may wrap after the date: at desk widths the row's actions then stay in view
       cell: (p) => (p.last_movement_at ? formatDateTime(p.last_movement_at) : 'Never'),
-      className: 'whitespace-nowrap text-slate-500',
+      className: 'min-w-28 text-slate-500',
     },
     {
       header: <span className="sr-only">Actions</span>,
