@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
@@ -7,7 +8,9 @@ import { SignupForm } from './signup-form';
 
 /** Customer entry with Login and Sign Up tabs (portal-spec §2). */
 export function CustomerLoginPage() {
-  usePageTitle('Customer sign in');
+  const [tab, setTab] = useState('login');
+  // the tab's title follows the form in view
+  usePageTitle(tab === 'signup' ? 'Customer sign up' : 'Customer sign in');
   return (
     <SignInPage
       title="Customer portal"
@@ -15,7 +18,7 @@ export function CustomerLoginPage() {
       otherLogin={{ prompt: 'KandyPack staff?', to: paths.login, label: 'Go to staff login' }}
     >
       {(onBusyChange) => (
-        <Tabs defaultValue="login">
+        <Tabs value={tab} onValueChange={setTab}>
           <TabsList stretch aria-label="Login or sign up">
             <TabsTrigger value="login">Login</TabsTrigger>
             <TabsTrigger value="signup">Sign Up</TabsTrigger>
