@@ -244,6 +244,28 @@ async function openItem(
 }
 
 /**
+ * A client id met again (a retried confirmation or failure): it must name the same item, or it
+ * is a 409 naming the item it was used for.
+ */
+function sameItemOrConflict(
+  field: 'confirmation_id' | 'failure_id',
+  clientId: string,
+  same: { delivery_id: number; order_id: number; product_id: number },
+  deliveryId: number,
+  item: { order_id: number; product_id: number },
+): void {
+  if (
+    same.delivery_id === deliveryId &&
+    same.order_id === item.order_id &&
+    same.product_id === item.product_id
+  )
+    return;
+  throw conflict(
+    `${field} ${clientId} was already used for product ${same.product_id} of order ${same.order_id} on delivery ${same.delivery_id}`,
+  );
+}
+
+/**
  * POST /deliveries/{id}/confirm-item: proof of delivery of one item. Idempotent: the same
  * item, or the same confirmation_id, answers the stored confirmation and changes nothing. The
  * delivery row lock serialises every confirmation and failure of one truck, so parallel retries
@@ -263,15 +285,7 @@ export async function confirmItem(
     if (input.confirmation_id) {
       const same = await q.findConfirmationByClientId(tx, input.confirmation_id);
       if (same) {
-        if (
-          same.delivery_id !== deliveryId ||
-          same.order_id !== input.order_id ||
-          same.product_id !== input.product_id
-        ) {
-          throw conflict(
-            `confirmation_id ${input.confirmation_id} was already used for product ${same.product_id} of order ${same.order_id} on delivery ${same.delivery_id}`,
-          );
-        }
+        sameItemOrConflict('confirmation_id', input.confirmation_id, same, deliveryId, input);
         return { created: false, confirmation: await answer(tx, same, true) };
       }
     }
@@ -314,15 +328,7 @@ export async function failItem(
     if (input.failure_id) {
       const same = await q.findItemFailureByClientId(tx, input.failure_id);
       if (same) {
-        if (
-          same.delivery_id !== deliveryId ||
-          same.order_id !== input.order_id ||
-          same.product_id !== input.product_id
-        ) {
-          throw conflict(
-            `failure_id ${input.failure_id} was already used for product ${same.product_id} of order ${same.order_id} on delivery ${same.delivery_id}`,
-          );
-        }
+        sameItemOrConflict('failure_id', input.failure_id, same, deliveryId, input);
         return { created: false, failure: await failureAnswer(tx, same, true) };
       }
     }
