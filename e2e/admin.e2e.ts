@@ -32,7 +32,7 @@ describe('the admin', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('button', { name: 'Add user' }).click();
     const userForm = page.getByRole('dialog', { name: 'Add user' });
-    // portal-spec §5: the role defaults to the assistant role
+    // the role defaults to the assistant role (docs/product/portals.md#forms-and-messages)
     expect(await userForm.getByLabel('Role').inputValue()).toBe('Driver Assistant');
     // staff roles only: a customer role is not offered to a staff account
     const offered = await userForm.getByLabel('Role').locator('option').allTextContents();

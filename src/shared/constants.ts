@@ -1,4 +1,4 @@
-/** Business constants of portal-spec §9 and domain.md. */
+/** Business constants (docs/product/business-rules.md states the rules they belong to). */
 export const ORDER_LEAD_DAYS = 7;
 export const DELIVERY_FEE = 25;
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -15,14 +15,20 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const TOKEN_STORAGE_KEY = 'auth_token';
 
-/** Roster rules (domain.md "Trucks, routes and rosters"). Weekly limits per calendar week (Monday-Sunday, UTC). */
+/**
+ * Roster rules (docs/product/business-rules.md#rosters). Weekly limits per calendar week (Monday-Sunday,
+ * UTC).
+ */
 export const DRIVER_WEEKLY_HOURS = 40;
 export const ASSISTANT_WEEKLY_HOURS = 60;
 /** The rest between two deliveries: a shorter gap makes them consecutive. */
 export const MIN_REST_MINUTES = 60;
 /** A driver is never on two consecutive deliveries; an assistant on at most this many in a row. */
 export const MAX_ASSISTANT_CONSECUTIVE = 2;
-/** Train trips above this utilisation (%) show Near Full (portal-spec §4, §9). */
+/**
+ * Train trips above this utilisation (%) show Near Full
+ * (docs/product/business-rules.md#train-trips-and-allocation).
+ */
 export const NEAR_FULL_PERCENT = 90;
 
 /** How a trip's load reads: Full with no space left, Near Full above 90 %, else On Schedule. */
@@ -31,14 +37,15 @@ export type TripLoadStatus = (typeof TRIP_LOAD_STATUSES)[number];
 
 /**
  * The load status of a trip from its booked and total space (any one unit for both, e.g. cents):
- * Full at 100 % (decision 0064), Near Full above NEAR_FULL_PERCENT (portal-spec §4), else On Schedule.
+ * Full at 100 % (decision 0064), Near Full above NEAR_FULL_PERCENT, else On Schedule
+ * (docs/product/business-rules.md#train-trips-and-allocation).
  */
 export function tripLoadStatus(used: number, total: number): TripLoadStatus {
   if (total > 0 && used >= total) return 'Full';
   return used * 100 > NEAR_FULL_PERCENT * total ? 'Near Full' : 'On Schedule';
 }
 
-/** Currency as the spec shows it: $ with 2 decimals. */
+/** Currency as the portals show it: $ with 2 decimals (docs/product/business-rules.md#the-company). */
 export function formatMoney(value: number): string {
   return `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

@@ -1,7 +1,7 @@
 export const ORDER_STATUSES = ['Pending', 'Scheduled', 'In Transit', 'Delivered', 'Cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** Legal order transitions (domain.md "Order life cycle"). */
+/** Legal order transitions (docs/product/business-rules.md#order-life-cycle). */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   Pending: ['Scheduled', 'Cancelled'],
   Scheduled: ['In Transit', 'Cancelled'],

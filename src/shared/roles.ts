@@ -2,9 +2,10 @@ export const PORTALS = ['admin', 'manager', 'warehouse', 'assistant', 'customer'
 export type Portal = (typeof PORTALS)[number];
 
 /**
- * The portal a role belongs to, from its free-text name (portal-spec §2, §6: case-insensitive
- * "contains"). Warehouse is tested before manager so that "Warehouse Manager" reaches the
- * warehouse portal (docs/decisions/0003-role-matching.md). null: the role has no portal.
+ * The portal a role belongs to, from its free-text name
+ * (docs/product/business-rules.md#roles-and-portals: case-insensitive "contains"). Warehouse is
+ * tested before manager so that "Warehouse Manager" reaches the warehouse portal
+ * (docs/decisions/0003-role-matching.md). null: the role has no portal.
  */
 export function portalForRole(roleName: string | null | undefined): Portal | null {
   const role = (roleName ?? '').toLowerCase();

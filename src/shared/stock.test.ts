@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { reportStockLabel, STOCK_LABELS, stockLabel, stockStatus } from './stock';
 
-describe('stock levels (portal-spec §4) and their one set of words', () => {
+describe('stock levels (docs/product/business-rules.md#stock-levels-and-alerts) and their one set of words', () => {
   it('keeps the thresholds: out of stock at 0, low below 50, medium below 150, else healthy', () => {
     expect([undefined, null, -1, 0, 1, 49, 50, 149, 150, 10_000].map(stockStatus)).toEqual([
       'unknown',

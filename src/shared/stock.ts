@@ -1,9 +1,12 @@
-/** Stock movements, stock levels and low-stock alerts (domain.md "Products and stock", portal-spec §4, §9). */
+/**
+ * Stock movements, stock levels and low-stock alerts (docs/product/business-rules.md#stock-and-the-ledger,
+ * #stock-levels-and-alerts).
+ */
 import { STOCK_LOW_BELOW, STOCK_MEDIUM_BELOW } from './constants';
 
 /**
- * How much of a product is in stock (portal-spec §4): unknown if undefined, out of stock at 0,
- * low below 50, medium below 150, otherwise healthy.
+ * How much of a product is in stock (docs/product/business-rules.md#stock-levels-and-alerts):
+ * unknown if undefined, out of stock at 0, low below 50, medium below 150, otherwise healthy.
  */
 export const STOCK_STATUSES = ['unknown', 'out of stock', 'low', 'medium', 'healthy'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
@@ -17,8 +20,8 @@ export function stockStatus(units: number | null | undefined): StockStatus {
 }
 
 /**
- * The one set of words for stock levels, on every screen, report and download (docs/decisions/0064):
- * the product report's "In Stock, Low Stock" of portal-spec §4, the others in their pattern.
+ * The one set of words for stock levels, on every screen, report and download
+ * (docs/decisions/0064): the product report's "In Stock, Low Stock", the others in their pattern.
  */
 export const STOCK_LABELS: Record<StockStatus, string> = {
   unknown: 'Unknown',
@@ -30,7 +33,10 @@ export const STOCK_LABELS: Record<StockStatus, string> = {
 
 export const stockLabel = (units: number | null | undefined) => STOCK_LABELS[stockStatus(units)];
 
-/** The reports' levels (portal-spec §4: "0, below 50, else healthy"): no medium there. */
+/**
+ * The reports' levels ("0, below 50, else healthy": docs/product/business-rules.md#stock-levels-and-alerts):
+ * no medium there.
+ */
 export function reportStockStatus(units: number | null | undefined): StockStatus {
   const status = stockStatus(units);
   return status === 'medium' ? 'healthy' : status;
@@ -101,7 +107,10 @@ export function suggestedReorderPoint(reorderPoint: number, issuedLastPeriod: nu
   return Math.max(reorderPoint, Math.ceil(daily * ALERT_DEMAND_DAYS));
 }
 
-/** portal-spec §9: the reorder suggestion is the suggested point minus the units (at least 0). */
+/**
+ * The reorder suggestion is the suggested point minus the units, at least 0
+ * (docs/product/business-rules.md#stock-levels-and-alerts).
+ */
 export function reorderQuantity(suggestedPoint: number, units: number): number {
   return Math.max(0, suggestedPoint - units);
 }

@@ -1,5 +1,5 @@
-// Static content of the demo business (domain.md "Demo data"). seed.ts turns it into rows and
-// generates the dated activity (orders, trains, deliveries) around it.
+// Static content of the demo business (docs/product/business-rules.md#demo-data). seed.ts turns it
+// into rows and generates the dated activity (orders, trains, deliveries) around it.
 
 export const DEMO_PASSWORD = 'demo-password';
 

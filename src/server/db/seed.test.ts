@@ -96,7 +96,7 @@ describe('seedDemoData', () => {
     expect(byName.get('customer')?.customer_id).not.toBeNull();
   });
 
-  it('has the reference data of domain.md "Demo data"', async () => {
+  it('has the reference data of the demo business (docs/product/business-rules.md#demo-data)', async () => {
     const c = await one<Record<string, number>>(sql`
       select (select count(*)::int from cities) as cities,
              (select count(*)::int from cities where is_hub and name = 'Kandy') as hubs,

@@ -1,6 +1,6 @@
-// Demo data for a fresh install (domain.md "Demo data"): a believable year of a Kandy FMCG
-// distributor. The business is built and checked in memory (seed/build-plan.ts), written in one
-// transaction (seed/write-plan.ts), and the feature seed modules add what they own on top
+// Demo data for a fresh install (docs/product/business-rules.md#demo-data): a believable year of a
+// Kandy FMCG distributor. The business is built and checked in memory (seed/build-plan.ts), written
+// in one transaction (seed/write-plan.ts), and the feature seed modules add what they own on top
 // (features/<name>/<name>.seed.ts).
 
 import { and, eq, isNull } from 'drizzle-orm';

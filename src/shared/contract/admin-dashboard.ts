@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { periodQuery } from './common';
 
-/** GET /dashboard/admin-stats (portal-spec §3 "Admin stats"); docs/decisions/0019. */
+/** GET /dashboard/admin-stats (docs/product/api.md#dashboards); docs/decisions/0019. */
 export const adminStatsSchema = z.object({
   total_orders: z.number().int(),
   pending_orders: z.number().int(),

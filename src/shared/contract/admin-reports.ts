@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { TRIP_LOAD_STATUSES } from '../constants';
 import { idString, intString } from './common';
 
-/** GET /report/revenue-analysis row (portal-spec §3); revenue = goods at captured prices + delivery fee. */
+/**
+ * GET /report/revenue-analysis row (docs/product/business-rules.md#reports); revenue = goods at captured
+ * prices + delivery fee.
+ */
 export const revenueAnalysisRow = z.object({
   month: z.string(),
   customer_type: z.string(),
@@ -13,7 +16,7 @@ export const revenueAnalysisRow = z.object({
   unique_customers: z.number().int(),
 });
 
-/** GET /report/train-capacity-utilization row (portal-spec §3). */
+/** GET /report/train-capacity-utilization row (docs/product/business-rules.md#reports). */
 export const trainCapacityRow = z.object({
   train_trip_id: z.number().int(),
   train_name: z.string(),
@@ -27,7 +30,7 @@ export const trainCapacityRow = z.object({
   status: z.enum(TRIP_LOAD_STATUSES),
 });
 
-/** GET /report/employee-workload row (portal-spec §3), drivers and assistants. */
+/** GET /report/employee-workload row (docs/product/business-rules.md#reports), drivers and assistants. */
 export const employeeWorkloadRow = z.object({
   employee_id: z.number().int(),
   first_name: z.string(),
@@ -40,7 +43,10 @@ export const employeeWorkloadRow = z.object({
   last_assignment: z.string().nullable(),
 });
 
-/** GET /report/quarterly-sales row: value and volume per calendar quarter (domain.md report 1). */
+/**
+ * GET /report/quarterly-sales row: value and volume per calendar quarter
+ * (docs/product/business-rules.md#reports).
+ */
 export const quarterlySalesRow = z.object({
   quarter: z.string(),
   orders: z.number().int(),
@@ -59,7 +65,9 @@ export const quarterFilter = z
   .regex(/^\d{4}-Q[1-4]$/, 'must be a quarter in the form YYYY-Qn, e.g. 2026-Q3')
   .optional();
 
-/** GET /report/top-items row: the most ordered items of a quarter (domain.md report 2). */
+/**
+ * GET /report/top-items row: the most ordered items of a quarter (docs/product/business-rules.md#reports).
+ */
 export const topItemRow = z.object({
   rank: z.number().int(),
   product_id: z.number().int(),
@@ -70,7 +78,7 @@ export const topItemRow = z.object({
   revenue: z.number(),
 });
 
-/** GET /report/city-sales row (domain.md report 3). */
+/** GET /report/city-sales row (docs/product/business-rules.md#reports). */
 export const citySalesRow = z.object({
   city: z.string(),
   orders: z.number().int(),
@@ -79,7 +87,7 @@ export const citySalesRow = z.object({
   percent: z.number(),
 });
 
-/** GET /report/route-sales row (domain.md report 3). */
+/** GET /report/route-sales row (docs/product/business-rules.md#reports). */
 export const routeSalesRow = z.object({
   route: z.string(),
   city: z.string(),
@@ -89,7 +97,10 @@ export const routeSalesRow = z.object({
   percent: z.number(),
 });
 
-/** GET /report/crew-hours row: working hours of drivers and assistants (domain.md report 4). */
+/**
+ * GET /report/crew-hours row: working hours of drivers and assistants
+ * (docs/product/business-rules.md#reports).
+ */
 export const crewHoursRow = z.object({
   employee_id: z.number().int(),
   name: z.string(),
@@ -100,7 +111,7 @@ export const crewHoursRow = z.object({
   weekly_hour_limit: z.number(),
 });
 
-/** GET /report/truck-usage row: one truck in one month (domain.md report 5). */
+/** GET /report/truck-usage row: one truck in one month (docs/product/business-rules.md#reports). */
 export const truckMonthRow = z.object({
   month: z.string(),
   truck_id: z.number().int(),
@@ -111,7 +122,10 @@ export const truckMonthRow = z.object({
   usage_percent: z.number(),
 });
 
-/** GET /report/customer-orders row: order history with delivery details (domain.md report 6). */
+/**
+ * GET /report/customer-orders row: order history with delivery details
+ * (docs/product/business-rules.md#reports).
+ */
 export const customerOrderRow = z.object({
   order_id: z.number().int(),
   customer_id: z.number().int(),

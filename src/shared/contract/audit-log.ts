@@ -3,7 +3,7 @@ import { intString, pageQuery, periodDate } from './common';
 
 export const AUDIT_OPERATIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
-/** GET /auditlog row (portal-spec §3 audit entry, with its actor, key and values). */
+/** GET /auditlog row (docs/product/api.md#audit-log, with its actor, key and values). */
 export const auditEntrySchema = z.object({
   audit_id: z.number().int(),
   operation: z.enum(AUDIT_OPERATIONS),

@@ -38,7 +38,10 @@ export const profileResponse = z.object({
 });
 export type Profile = z.infer<typeof profileResponse>;
 
-/** POST /auth/register_public_customer: the portal-spec §3 registration payload. */
+/**
+ * POST /auth/register_public_customer: the registration payload the API contract keeps
+ * (docs/product/api.md#auth).
+ */
 export const registrationRequest = z.object({
   username: z
     .string()

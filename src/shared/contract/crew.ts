@@ -25,7 +25,10 @@ export const MAX_SIGNATURE_CHARS = 204_800;
 export const employeeParam = z.object({ employee_id: idString });
 export const deliveryOrderParams = z.object({ id: idString, order_id: idString });
 
-/** GET /deliveries/assistant/{employee_id}/assignments: portal-spec §3 plus route, crew mate and planned end. */
+/**
+ * GET /deliveries/assistant/{employee_id}/assignments: the kept assignment fields (docs/product/api.md#crew)
+ * plus route, crew mate and planned end.
+ */
 export const assignmentSchema = z.object({
   delivery_id: z.number().int(),
   end_location: z.string(),
@@ -67,7 +70,10 @@ export const assignmentSchema = z.object({
 });
 export type Assignment = z.infer<typeof assignmentSchema>;
 
-/** GET /deliveries/{id}/order-items: portal-spec §3 plus where to go and what is confirmed. */
+/**
+ * GET /deliveries/{id}/order-items: the kept item fields (docs/product/api.md#crew) plus where to go and what
+ * is confirmed.
+ */
 export const deliveryItemSchema = z.object({
   order_id: z.number().int(),
   product_id: z.number().int(),

@@ -6,7 +6,10 @@ import { orderStatusSchema } from './orders';
 export const TRUCK_STATUSES = ['Available', 'In Service', 'Under Repair'] as const;
 export const deliveryStatusSchema = z.enum(DELIVERY_STATUSES);
 
-/** GET /Trucks/trucks row: portal-spec §3 truck (truck_id, plate_number, status) with its capacity and store. */
+/**
+ * GET /Trucks/trucks row: the kept truck fields (truck_id, plate_number, status;
+ * docs/product/api.md#trucks-routes-and-deliveries) with its capacity and store.
+ */
 export const truckSchema = z.object({
   truck_id: z.number().int(),
   plate_number: z.string(),
@@ -22,7 +25,10 @@ export const truckSchema = z.object({
 });
 export type Truck = z.infer<typeof truckSchema>;
 
-/** GET /routes/routes row: portal-spec §3 route (route_id, start_location, end_location) and its area. */
+/**
+ * GET /routes/routes row: the kept route fields (route_id, start_location, end_location;
+ * docs/product/api.md#trucks-routes-and-deliveries) and its area.
+ */
 export const routeSchema = z.object({
   route_id: z.number().int(),
   name: z.string(),
@@ -43,7 +49,10 @@ export const deliveryOrderSchema = z.object({
   space: z.number(),
 });
 
-/** GET /deliveries/deliveries row: portal-spec §3 delivery with truck, route, crew, load and orders. */
+/**
+ * GET /deliveries/deliveries row: the kept delivery fields (docs/product/api.md#trucks-routes-and-deliveries)
+ * with truck, route, crew, load and orders.
+ */
 export const deliverySchema = z.object({
   delivery_id: z.number().int(),
   route_id: z.number().int(),
@@ -87,13 +96,19 @@ export const deliveryListQuery = z
   .extend(pageQuery(20, 100).shape);
 export type DeliveryListQuery = z.infer<typeof deliveryListQuery>;
 
-/** An optional id in a query string; the spec's client sends `null` for an empty crew slot. */
+/**
+ * An optional id in a query string; a client sends `null` for an empty crew slot
+ * (docs/product/api.md#compatibility-promise).
+ */
 const optionalIdString = z.preprocess(
   (value) => (value === 'null' || value === '' ? undefined : value),
   idString.optional(),
 );
 
-/** POST /deliveries/deliveries (portal-spec §7): query parameters, no body. */
+/**
+ * POST /deliveries/deliveries: query parameters, no body, as the API contract keeps it
+ * (docs/product/api.md#compatibility-promise).
+ */
 export const createDeliveryQuery = z.object({
   truck_id: idString,
   route_id: idString,

@@ -4,7 +4,10 @@ import { decimal } from './common';
 export const EMPLOYEE_TYPES = ['Driver', 'Assistant', 'Manager', 'Warehouse Manager', 'Admin'] as const;
 export const employeeTypeSchema = z.enum(EMPLOYEE_TYPES);
 
-/** GET /employees row: the portal-spec §3 employee (employee_id, firstName, lastName, type) and its record. */
+/**
+ * GET /employees row: the contract's employee (employee_id, firstName, lastName, type;
+ * docs/product/api.md#employees) and its record.
+ */
 export const employeeSchema = z.object({
   employee_id: z.number().int(),
   firstName: z.string(),

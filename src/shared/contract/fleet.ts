@@ -4,7 +4,8 @@ import { decimal, decimalFields, idNumber } from './common';
 import { TRUCK_STATUSES } from './deliveries';
 
 // The fleet managed in the portal (docs/decisions/0057): the write side of trucks, routes and
-// stores, whose lists stay GET /Trucks/trucks, /routes/routes and /stores (portal-spec §7).
+// stores, whose lists stay GET /Trucks/trucks, /routes/routes and /stores
+// (docs/product/api.md#compatibility-promise).
 
 const text = (field: string, max: number) =>
   z
@@ -74,7 +75,10 @@ export type TruckRequest = z.input<typeof truckRequest>;
 export const routeRequest = z.object({
   name: text('name', 80),
   store_id: idNumber,
-  /** The town the route ends at (portal-spec §3 route end_location). */
+  /**
+   * The town the route ends at (the contract's route `end_location`,
+   * docs/product/api.md#trucks-routes-and-deliveries).
+   */
   end_location: text('end_location', 80),
   covered_towns: z
     .array(text('a town', 60), { error: 'covered_towns must be a list of towns' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALERT_LEVELS } from '../stock';
 import { idString } from './common';
 
-/** GET /report/inventory-alerts row (portal-spec §3) with what the alerts screen shows. */
+/** GET /report/inventory-alerts row (docs/product/api.md#reports) with what the alerts screen shows. */
 export const inventoryAlertSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
@@ -12,7 +12,10 @@ export const inventoryAlertSchema = z.object({
   alert_level: z.enum(ALERT_LEVELS),
   /** The reorder point the last 30 days' issue rate calls for, never below the product's own. */
   suggested_reorder_point: z.number().int(),
-  /** suggested_reorder_point minus the units, at least 0 (portal-spec §9). */
+  /**
+   * suggested_reorder_point minus the units, at least 0
+   * (docs/product/business-rules.md#stock-levels-and-alerts).
+   */
   reorder_quantity: z.number().int(),
   /** Units of Pending orders due within the next 14 days (already reserved). */
   pending_demand_units: z.number().int(),

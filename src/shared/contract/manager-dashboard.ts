@@ -17,7 +17,7 @@ export const managerAlertSchema = z.object({
 });
 export type ManagerAlert = z.infer<typeof managerAlertSchema>;
 
-/** GET /dashboard/manager-stats (portal-spec §3 manager stats). */
+/** GET /dashboard/manager-stats (docs/product/api.md#dashboards). */
 export const managerStatsSchema = z.object({
   /** Trips that have not arrived yet. */
   active_train_trips: z.number().int(),

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { intString } from './common';
 
-/** GET /report/truck_usage row (portal-spec §3: truckId, usageRate as a fraction). */
+/**
+ * GET /report/truck_usage row (the contract keeps truckId, and usageRate as a fraction:
+ * docs/product/api.md#compatibility-promise).
+ */
 export const truckUsageRow = z.object({
   truckId: z.number().int(),
   usageRate: z.number(),
@@ -13,7 +16,10 @@ export const truckUsageRow = z.object({
 });
 export type TruckUsageRow = z.infer<typeof truckUsageRow>;
 
-/** GET /report/driver-hours row (portal-spec §3: employeeId, totalHours), drivers and assistants. */
+/**
+ * GET /report/driver-hours row (the contract keeps employeeId, totalHours:
+ * docs/product/api.md#compatibility-promise), drivers and assistants.
+ */
 export const driverHoursRow = z.object({
   employeeId: z.number().int(),
   totalHours: z.number(),
@@ -31,7 +37,7 @@ export const PERFORMANCE_STATUSES = ['On Time', 'Late', 'Pending', 'Failed', 'Pa
 export const performanceStatusSchema = z.enum(PERFORMANCE_STATUSES);
 export type PerformanceStatus = (typeof PERFORMANCE_STATUSES)[number];
 
-/** GET /report/delivery-performance row (portal-spec §3). */
+/** GET /report/delivery-performance row (docs/product/business-rules.md#reports). */
 export const deliveryPerformanceRow = z.object({
   delivery_id: z.number().int(),
   order_id: z.number().int(),

@@ -3,7 +3,10 @@ import { intString } from './common';
 
 export const NOTIFICATION_TYPES = ['Alert', 'Info'] as const;
 
-/** A notification (portal-spec §3: type, message, timestamp) with its read state and subject. */
+/**
+ * A notification (the kept fields type, message, timestamp: docs/product/api.md#notifications-and-events)
+ * with its read state and subject.
+ */
 export const notificationSchema = z.object({
   notification_id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),

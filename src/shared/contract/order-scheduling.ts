@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { orderStatusSchema } from './orders';
 
-/** PUT /orders/{id}/status (portal-spec §7): a manager approves (Scheduled) or rejects (Cancelled). */
+/**
+ * PUT /orders/{id}/status (docs/product/api.md#orders): a manager approves (Scheduled) or rejects
+ * (Cancelled).
+ */
 export const orderStatusUpdateRequest = z.object({
   status: orderStatusSchema,
   reason: z.string().trim().max(500, 'reason must be at most 500 characters').optional(),

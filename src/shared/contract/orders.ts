@@ -7,7 +7,10 @@ export const orderStatusSchema = z.enum(ORDER_STATUSES);
 /** Where the order is, in the customer's words (src/shared/order-progress.ts, decision 0058). */
 export const customerStageSchema = z.enum(CUSTOMER_STAGES);
 
-/** POST /customers/{id}/orders (portal-spec §7) plus the optional fields of the new-order form. */
+/**
+ * POST /customers/{id}/orders (the kept fields scheduleDate, items[productID, quantity]:
+ * docs/product/api.md#orders) plus the optional fields of the new-order form.
+ */
 export const createOrderRequest = z.object({
   scheduleDate: isoDate,
   items: z
@@ -36,7 +39,7 @@ export const createOrderResponse = z.object({
 });
 export type CreateOrderResponse = z.infer<typeof createOrderResponse>;
 
-/** A row of GET /orders: the customer order summary of portal-spec §3 plus list columns. */
+/** A row of GET /orders: the kept customer order summary (docs/product/api.md#orders) plus list columns. */
 export const orderSummarySchema = z.object({
   order_id: z.number().int(),
   customer_id: z.number().int(),
@@ -184,7 +187,7 @@ export const deliveryFailureSchema = z.object({
 });
 export type DeliveryFailure = z.infer<typeof deliveryFailureSchema>;
 
-/** GET /orders/{id}: the order detail of portal-spec §3 with totals, legs and timeline. */
+/** GET /orders/{id}: the kept order detail (docs/product/api.md#orders) with totals, legs and timeline. */
 export const orderDetailSchema = z.object({
   order_id: z.number().int(),
   customer_id: z.number().int(),
@@ -223,7 +226,7 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** GET /dashboard/customer-stats (portal-spec §3). */
+/** GET /dashboard/customer-stats (docs/product/api.md#dashboards). */
 export const customerStatsSchema = z.object({
   total_orders: z.number().int(),
   active_orders: z.number().int(),

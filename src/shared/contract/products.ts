@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_COUNT_UNITS, MAX_RECEIPT_UNITS, STOCK_REASONS } from '../stock';
 import { decimal, pageQuery } from './common';
 
-/** GET /products row (portal-spec §3). */
+/** GET /products row (docs/product/api.md#products). */
 export const productSchema = z.object({
   product_id: z.number().int(),
   productName: z.string(),
@@ -12,7 +12,7 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** What GET /products answers: the §3 row plus what the warehouse needs to manage it. */
+/** What GET /products answers: the kept row above plus what the warehouse needs to manage it. */
 export const inventoryProductSchema = productSchema.extend({
   space_per_unit: z.number(),
   reorder_point: z.number().int(),

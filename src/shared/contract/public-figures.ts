@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * GET /api/public/figures: the landing page's figures (portal-spec §1 names them "orders
- * processed" and "on-time delivery"; domain.md has them computed, decision 0052). Aggregates
- * only: no customer, order or staff detail, so no sign-in is needed.
+ * GET /api/public/figures: the landing page's figures, "orders processed" and "on-time delivery",
+ * computed from the data (docs/product/business-rules.md#figures, decision 0052). Aggregates only:
+ * no customer, order or staff detail, so no sign-in is needed.
  */
 export const publicFiguresSchema = z.object({
   /** Orders processed: orders that reached Delivered (the end of the order life cycle), all time. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /report/product-performance row (portal-spec §3 "product"), sales within the period. */
+/** GET /report/product-performance row (docs/product/business-rules.md#reports), sales within the period. */
 export const productPerformanceRowSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),
@@ -14,7 +14,7 @@ export const productPerformanceRowSchema = z.object({
 });
 export type ProductPerformanceRow = z.infer<typeof productPerformanceRowSchema>;
 
-/** GET /report/current-stock row (portal-spec §3 "current stock"), sold units within the period. */
+/** GET /report/current-stock row (docs/product/business-rules.md#reports), sold units within the period. */
 export const currentStockRowSchema = z.object({
   product_id: z.number().int(),
   product_name: z.string(),

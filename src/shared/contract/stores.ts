@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /stores row (portal-spec §3): the store near a city's railway station. */
+/** GET /stores row (docs/product/api.md#stores): the store near a city's railway station. */
 export const storeSchema = z.object({
   store_id: z.number().int(),
   city: z.string(),

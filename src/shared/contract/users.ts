@@ -23,7 +23,7 @@ const roleName = z
   .min(1, 'role is required')
   .max(80, 'role must be at most 80 characters');
 
-/** GET /users row (portal-spec §3 User, with what the admin screen shows). */
+/** GET /users row (the user of docs/product/api.md#users-and-roles, with what the admin screen shows). */
 export const userSchema = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
@@ -47,7 +47,10 @@ export const userListQuery = pageQuery(20, 100).extend({
   role_id: intString(1, 2_147_483_647).optional(),
 });
 
-/** POST /users (portal-spec §3 create user payload). `role` is the role's name. */
+/**
+ * POST /users (the create-user payload the API contract keeps, docs/product/api.md#users-and-roles). `role`
+ * is the role's name.
+ */
 export const createUserRequest = z.object({
   username: userName,
   email,
@@ -71,7 +74,10 @@ export const updateUserRequest = z
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'nothing to change: send at least one field');
 export type UpdateUserRequest = z.input<typeof updateUserRequest>;
 
-/** A role (portal-spec §3): answers carry `accessRights`; requests may say `access_rights`. */
+/**
+ * A role (docs/product/api.md#compatibility-promise): answers carry `accessRights`; requests may say
+ * `access_rights`.
+ */
 export const roleSchema = z.object({
   role_id: z.number().int(),
   role_name: z.string(),

@@ -18,7 +18,7 @@ export const recentUpdateSchema = z.object({
   reason: stockReasonSchema,
 });
 
-/** GET /dashboard/warehouse-manager-stats (portal-spec §3 "Warehouse stats"). */
+/** GET /dashboard/warehouse-manager-stats (docs/product/api.md#dashboards). */
 export const warehouseStatsSchema = z.object({
   total_products: z.number().int(),
   total_units: z.number().int(),

@@ -45,7 +45,7 @@ export interface PortalMeta {
   nav: readonly NavItem[];
 }
 
-/** The sidebar menu of every portal (portal-spec §2); the first item is the portal root. */
+/** The sidebar menu of every portal (docs/product/portals.md); the first item is the portal root. */
 export const PORTAL_META: Record<Portal, PortalMeta> = {
   customer: {
     title: 'Customer Portal',

@@ -15,7 +15,7 @@ const CustomerLoginPage = lazy(() =>
   import('../features/auth/components/customer-login-page').then((m) => ({ default: m.CustomerLoginPage })),
 );
 
-// One lazy chunk per portal (conventions §9): a customer never downloads the staff screens.
+// One lazy chunk per portal (docs/architecture.md): a customer never downloads the staff screens.
 const CustomerPortal = lazy(() =>
   import('../portals/customer/customer-portal').then((m) => ({ default: m.CustomerPortal })),
 );

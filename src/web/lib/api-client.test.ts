@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildUrl, errorMessage, fileNameFromDisposition } from './api-client';
 
-describe('errorMessage (portal-spec §8 precedence)', () => {
+describe('errorMessage (the precedence of docs/product/portals.md#screens-in-common)', () => {
   it('prefers detail', () => {
     expect(errorMessage(400, { detail: 'Username already taken', message: 'other' })).toBe(
       'Username already taken',

@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '#shared/constants';
 
-/** The configured server address (portal-spec §7): the API is served under /api. */
+/** The configured server address: the API is served under /api (docs/product/api.md). */
 export const API_BASE = '/api';
 
 export class ApiError extends Error {
@@ -22,7 +22,10 @@ export function setToken(token: string | null): void {
   else localStorage.removeItem(TOKEN_STORAGE_KEY);
 }
 
-/** portal-spec §8: detail, else message, else the JSON text, else plain text, else Request failed ({status}). */
+/**
+ * Detail, else message, else the JSON text, else plain text, else Request failed ({status})
+ * (docs/product/portals.md#screens-in-common).
+ */
 export function errorMessage(status: number, body: unknown): string {
   if (body && typeof body === 'object') {
     const b = body as Record<string, unknown>;
@@ -60,7 +63,7 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData || options.body instanceof URLSearchParams) {
-    body = options.body; // sent as-is (portal-spec §7)
+    body = options.body; // sent as-is (the sign-in form: docs/product/api.md#compatibility-promise)
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
@@ -93,7 +96,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** List fetches (portal-spec §8): a non-array answer gives an empty list. */
+/** List fetches: a non-array answer gives an empty list (docs/product/portals.md#screens-in-common). */
 export async function apiList<T>(path: string, options: RequestOptions = {}): Promise<T[]> {
   const data = await api<unknown>(path, options);
   return Array.isArray(data) ? (data as T[]) : [];

@@ -2,8 +2,9 @@ import type { TokenResponse } from '#shared/contract/auth';
 import { ApiError, api } from '#web/lib/api-client';
 
 /**
- * POST /auth/login with the OAuth2 password form (portal-spec §7). A failure is rethrown as
- * the spec's network-failure wording around the response text or Login failed ({status}).
+ * POST /auth/login with the OAuth2 password form (docs/product/api.md#compatibility-promise). A
+ * failure is rethrown in the network-failure wording around the response text or Login failed
+ * ({status}) (docs/product/portals.md#screens-in-common).
  */
 export async function requestToken(username: string, password: string): Promise<TokenResponse> {
   const form = new URLSearchParams({ username, password, scope: '', grant_type: 'password' });

@@ -1,4 +1,4 @@
-/** Every URL of the web app (portal-spec §2). */
+/** Every URL of the web app (docs/product/portals.md). */
 export const paths = {
   home: '/',
   login: '/login',
@@ -48,6 +48,9 @@ export const paths = {
     confirmation: '/assistant/confirmation',
     notifications: '/assistant/notifications',
   },
-  /** The same portal as /assistant, under the name drivers look for (portal-spec §2 sidebar). */
+  /**
+   * The same portal as /assistant, under the name drivers look for
+   * (docs/product/portals.md#driver-and-assistant).
+   */
   driver: { root: '/driver' },
 } as const;

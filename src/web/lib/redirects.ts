@@ -3,7 +3,9 @@ import { PORTAL_HOME, type Portal, portalForRole } from '#shared/roles';
 import { paths } from './paths';
 import type { SessionStatus } from './session';
 
-/** Where a signed-in user belongs (portal-spec §2), or null when the role has no portal. */
+/**
+ * Where a signed-in user belongs (docs/product/portals.md#signing-in), or null when the role has no portal.
+ */
 export function homeForRole(role: string | null | undefined): string | null {
   const portal = portalForRole(role);
   return portal ? PORTAL_HOME[portal] : null;
@@ -12,10 +14,10 @@ export function homeForRole(role: string | null | undefined): string | null {
 export type GuardDecision = { kind: 'loading' } | { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 /**
- * The role guard of each portal (portal-spec §2): wait while the session loads; anonymous
- * visitors go to the customer entry for the customer portal and to /login otherwise (and to
- * /login right after Logout, whichever the portal); a user
- * whose role belongs to another portal goes to /login (which sends them on to their own portal).
+ * The role guard of each portal (docs/product/portals.md#signing-in): wait while the session loads;
+ * anonymous visitors go to the customer entry for the customer portal and to /login otherwise (and
+ * to /login right after Logout, whichever the portal); a user whose role belongs to another portal
+ * goes to /login (which sends them on to their own portal).
  */
 export function guardDecision(
   status: SessionStatus,
@@ -25,7 +27,7 @@ export function guardDecision(
 ): GuardDecision {
   if (status === 'loading') return { kind: 'loading' };
   if (status === 'anonymous' || !user) {
-    // Logout returns everyone to /login (portal-spec §2), customers included.
+    // Logout returns everyone to /login (docs/product/portals.md#signing-in), customers included.
     const to = portal === 'customer' && !loggedOut ? paths.customerLogin : paths.login;
     return { kind: 'redirect', to };
   }

@@ -20,7 +20,7 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** portal-spec §4: token in localStorage, profile fetched at start and after login. */
+/** Token in localStorage, profile fetched at start and after login (docs/product/portals.md#signing-in). */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<Profile | null>(null);

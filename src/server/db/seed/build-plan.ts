@@ -1,6 +1,6 @@
-// The demo business for a fresh install (domain.md "Demo data"): a believable year of a Kandy FMCG
-// distributor, generated relative to "now" by a seeded PRNG, so every run produces the same
-// business shifted to the current date. The whole plan is built and checked in memory first
+// The demo business for a fresh install (docs/product/business-rules.md#demo-data): a believable
+// year of a Kandy FMCG distributor, generated relative to "now" by a seeded PRNG, so every run
+// produces the same business shifted to the current date. The whole plan is built and checked in memory first
 // (buildSeedPlan validates the business rules), then written in one transaction with bulk inserts.
 //
 // Stock is never written directly: every change is a stock_movements row and the database

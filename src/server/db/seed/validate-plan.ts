@@ -10,7 +10,7 @@ import {
 import { customer, DAY, HOUR, item, product, route } from './kit';
 import type { PlanDelivery, SeedPlan } from './plan';
 
-/** Rest a driver needs between two deliveries (domain.md "Trucks, routes and rosters"). */
+/** Rest a driver needs between two deliveries (docs/product/business-rules.md#rosters). */
 const MIN_REST_MS = MIN_REST_MINUTES * 60_000;
 
 /** The business rules the seed must respect; a violation is a bug in the generator. */

@@ -28,7 +28,7 @@ const share = <T extends { total_revenue: number }>(rows: T[]) => {
   }));
 };
 
-/** The six business reports of domain.md ("Reports the management needs"). */
+/** The six business reports the management needs (docs/product/business-rules.md#reports). */
 export function registerBusinessReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'quarterly-sales',

@@ -27,9 +27,10 @@ export function trainCapacityRows(
 }
 
 /**
- * The admin report center's reports of portal-spec §3 that no other portal registered:
- * revenue analysis, train capacity utilisation, employee workload. (Product performance,
- * delivery performance and inventory alerts are the warehouse's and manager's, reused.)
+ * The admin report center's reports (docs/product/business-rules.md#reports) that no other portal
+ * registered: revenue analysis, train capacity utilisation, employee workload. (Product
+ * performance, delivery performance and inventory alerts are the warehouse's and manager's,
+ * reused.)
  */
 export function registerFinancialReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {

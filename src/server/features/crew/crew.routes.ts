@@ -19,7 +19,7 @@ import { assignments, confirmItem, deliveryItems, failItem, failOrder, startDeli
 
 const refused = { 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 
-/** The driver and assistant portal's calls (portal-spec §7 paths, issue 9). */
+/** The driver and assistant portal's calls (their paths kept: docs/product/api.md#crew; issue 9). */
 export function registerCrewRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/deliveries/assistant/:employee_id/assignments',

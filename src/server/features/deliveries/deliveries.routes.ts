@@ -22,7 +22,10 @@ import { listRoutes, listTrucks } from './fleet.queries';
 
 const refused = { 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 
-/** Trucks, routes and truck deliveries; the paths keep portal-spec §7's spelling. */
+/**
+ * Trucks, routes and truck deliveries; the paths keep their spelling
+ * (docs/product/api.md#compatibility-promise).
+ */
 export function registerDeliveryRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/Trucks/trucks',
@@ -74,8 +77,7 @@ export function registerDeliveryRoutes(app: App, ctx: AppContext): void {
       config: { permission: 'deliveries:schedule' },
       schema: {
         tags: ['deliveries'],
-        summary:
-          'Schedule a truck delivery (query parameters of portal-spec §7, no body) under the truck and roster rules',
+        summary: 'Schedule a truck delivery (query parameters, no body) under the truck and roster rules',
         querystring: createDeliveryQuery,
         response: { 201: deliverySchema, ...refused },
       },

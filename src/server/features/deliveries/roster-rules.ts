@@ -1,4 +1,4 @@
-// The roster rules of domain.md "Trucks, routes and rosters" as pure functions: no database, no
+// The roster rules (docs/product/business-rules.md#rosters) as pure functions: no database, no
 // clock. The delivery services call them with rows loaded under row locks; the dispatch planner
 // (issue 12) calls the same functions on its in-memory plan. See docs/decisions/0013.
 import {

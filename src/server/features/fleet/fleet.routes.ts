@@ -19,8 +19,9 @@ import { createTruck, deleteTruck, setTruckStatus, updateTruck } from './trucks.
 const refused = { 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema };
 
 /**
- * The fleet managed in the portal (docs/decisions/0057): writes under the resources whose lists
- * portal-spec §7 reads (GET /Trucks/trucks, /routes/routes, /stores stay where they are).
+ * The fleet managed in the portal (docs/decisions/0057): writes under the resources whose lists the
+ * API contract keeps (GET /Trucks/trucks, /routes/routes, /stores stay where they are:
+ * docs/product/api.md#compatibility-promise).
  */
 export function registerFleetRoutes(app: App, ctx: AppContext): void {
   app.get(

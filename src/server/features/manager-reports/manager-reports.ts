@@ -135,7 +135,7 @@ async function performancePreview(
   };
 }
 
-/** The three manager reports (portal-spec §3, domain.md "Reports"), each also as CSV and PDF. */
+/** The three manager reports (docs/product/business-rules.md#reports), each also as CSV and PDF. */
 export function registerManagerReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
     name: 'truck_usage',

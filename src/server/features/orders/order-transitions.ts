@@ -27,12 +27,11 @@ export interface OrderTransition {
 }
 
 /**
- * The one way an order changes status (domain.md "Order life cycle"): locks the order row,
- * refuses a move the life cycle does not allow with a 409 that names it, writes the status
- * (and delivered_at for Delivered) and a history row with the actor and reason, and tells the
- * customer (a notification, pushed live). Side effects
- * of a transition (stock, train space, truck load) belong to the caller, in the same `tx`.
- * Returns the status the order had.
+ * The one way an order changes status (docs/product/business-rules.md#order-life-cycle): locks the
+ * order row, refuses a move the life cycle does not allow with a 409 that names it, writes the
+ * status (and delivered_at for Delivered) and a history row with the actor and reason, and tells
+ * the customer (a notification, pushed live). Side effects of a transition (stock, train space,
+ * truck load) belong to the caller, in the same `tx`. Returns the status the order had.
  */
 export async function transitionOrder(tx: Tx, t: OrderTransition): Promise<OrderStatus> {
   const current = await lockOrderStatus(tx, t.orderId);

@@ -1,7 +1,8 @@
-// Train space booking (domain.md "Trains") as pure functions: no database, no clock. The
-// allocation service calls planTrainAllocation with the trips it has locked; the dispatch planner
-// (issue 12) calls it on its in-memory trips. Space is counted in hundredths (integers) so that
-// splitting an order never loses or invents a fraction. See docs/decisions/0014.
+// Train space booking (docs/product/business-rules.md#train-trips-and-allocation) as pure
+// functions: no database, no clock. The allocation service calls planTrainAllocation with the trips
+// it has locked; the dispatch planner (issue 12) calls it on its in-memory trips. Space is counted
+// in hundredths (integers) so that splitting an order never loses or invents a fraction. See
+// docs/decisions/0014.
 
 export interface TripCapacity {
   tripId: number;
@@ -85,5 +86,5 @@ export function utilisationPercent(usedCents: number, totalCents: number): numbe
   return totalCents > 0 ? Math.round((usedCents / totalCents) * 1000) / 10 : 0;
 }
 
-/** Full at 100 %, Near Full above 90 % (portal-spec §4), else On Schedule: src/shared/constants.ts. */
+/** Full at 100 %, Near Full above 90 %, else On Schedule: src/shared/constants.ts. */
 export { tripLoadStatus } from '#shared/constants';

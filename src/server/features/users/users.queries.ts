@@ -3,7 +3,10 @@ import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { Role, User } from '#shared/contract/users';
 
-/** A role name that leads to the admin portal (portal-spec §6: case-insensitive "contains"). */
+/**
+ * A role name that leads to the admin portal (case-insensitive "contains":
+ * docs/product/business-rules.md#roles-and-portals).
+ */
 const ADMIN_ROLE = sql`r.role_name ilike '%admin%'`;
 
 const userColumns = sql`u.user_id, u.user_name, u.email, r.role_name as role, u.role_id, u.employee_id,

@@ -36,7 +36,7 @@ export function Badge({ tone = 'neutral', className, wrap = false, children }: B
   );
 }
 
-/** Order statuses of portal-spec §4, each with its own colour. */
+/** Order statuses (docs/product/business-rules.md#order-life-cycle), each with its own colour. */
 const STATUS_TONES: Record<string, BadgeTone> = {
   pending: 'warning',
   scheduled: 'info',

@@ -14,7 +14,10 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-/** An accessible "are you sure?" dialog (portal-spec §5: deletions ask for confirmation). */
+/**
+ * An accessible "are you sure?" dialog (deletions ask for confirmation:
+ * docs/product/portals.md#screens-in-common).
+ */
 export function ConfirmDialog({
   open,
   onOpenChange,

@@ -9,12 +9,12 @@ export const STOCK_TONES: Record<StockStatus, BadgeTone> = {
   healthy: 'success',
 };
 
-/** A stock level status (portal-spec §4), in the one set of words of src/shared/stock.ts. */
+/** A stock level status, in the one set of words of src/shared/stock.ts. */
 export function StockLevelBadge({ status }: { status: StockStatus }) {
   return <Badge tone={STOCK_TONES[status]}>{STOCK_LABELS[status]}</Badge>;
 }
 
-/** The stock status of portal-spec §4 (out of stock at 0, low below 50, medium below 150). */
+/** The stock status (out of stock at 0, low below 50, medium below 150: src/shared/stock.ts). */
 export function StockStatusBadge({ units }: { units: number | null | undefined }) {
   return <StockLevelBadge status={stockStatus(units)} />;
 }

@@ -7,7 +7,10 @@ const TONE: Record<TripLoadStatus, BadgeTone> = {
   'On Schedule': 'success',
 };
 
-/** A trip's load: Full with no space left, Near Full above 90 % (portal-spec §4), else On Schedule. */
+/**
+ * A trip's load: Full with no space left, Near Full above 90 %, else On Schedule (tripLoadStatus,
+ * #shared/constants).
+ */
 export function TripStatusBadge({ status }: { status: TripLoadStatus }) {
   return <Badge tone={TONE[status]}>{status}</Badge>;
 }

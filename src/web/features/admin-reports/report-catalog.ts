@@ -40,7 +40,9 @@ export interface ReportSpec {
   limit?: number;
 }
 
-/** The report center (portal-spec §2 /admin/reports, domain.md "Reports the management needs"). */
+/**
+ * The report center (/admin/reports: docs/product/portals.md#admin, docs/product/business-rules.md#reports).
+ */
 export const REPORTS: readonly ReportSpec[] = [
   {
     name: 'revenue-analysis',

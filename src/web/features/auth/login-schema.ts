@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_LOGIN_LENGTH, MAX_PASSWORD_LENGTH } from '#shared/contract/auth';
 
-/** portal-spec §5: username and password required. */
+/** Username and password required (docs/product/portals.md#forms-and-messages). */
 export const loginSchema = z.object({
   username: z
     .string()
@@ -15,6 +15,6 @@ export const loginSchema = z.object({
 });
 export type LoginValues = z.infer<typeof loginSchema>;
 
-/** The one message a failed sign-in shows (portal-spec §8). */
+/** The one message a failed sign-in shows (docs/product/portals.md#forms-and-messages). */
 export const LOGIN_FAILED_MESSAGE = 'Invalid credentials or server unavailable';
 export const NO_PORTAL_MESSAGE = 'Your account has no portal access yet. Please contact an administrator.';

@@ -67,7 +67,7 @@ describe('toRegistrationPayload', () => {
 });
 
 describe('signupFailedMessage', () => {
-  it('wraps the detail in the spec text without doubling the full stop', () => {
+  it('wraps the detail in the sign-up failure text without doubling the full stop', () => {
     expect(signupFailedMessage('Username already exists.')).toBe(
       'Signup failed: Username already exists. Ensure the backend is running and the API URL is set.',
     );

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { RegistrationRequest } from '#shared/contract/auth';
 
 /**
- * Sign Up fields of portal-spec §2/§5. Lengths and the username alphabet mirror the server's
- * registration contract so that the person sees the problem before submitting.
+ * Sign Up fields (docs/product/portals.md#forms-and-messages). Lengths and the username alphabet
+ * mirror the server's registration contract so that the person sees the problem before submitting.
  */
 export const signupSchema = z.object({
   name: z
@@ -33,7 +33,10 @@ export const signupSchema = z.object({
 });
 export type SignupValues = z.input<typeof signupSchema>;
 
-/** The registration payload the server expects; self-registered customers are Retail (portal-spec §1). */
+/**
+ * The registration payload the server expects; self-registered customers are Retail
+ * (docs/product/business-rules.md#the-company).
+ */
 export function toRegistrationPayload(values: z.output<typeof signupSchema>): RegistrationRequest {
   return {
     username: values.username,

@@ -8,7 +8,9 @@ import { NewOrderPage } from './pages/new-order-page';
 import { OrderDetailPage } from './pages/order-detail-page';
 import { SupportPage } from './pages/support-page';
 
-/** The customer portal (portal-spec §2), mounted under /customer/* inside the portal layout. */
+/**
+ * The customer portal (docs/product/portals.md#customer), mounted under /customer/* inside the portal layout.
+ */
 export function CustomerPortal() {
   return (
     <Routes>

@@ -7,7 +7,10 @@ import { InventoryPage } from './pages/inventory-page';
 import { ReportsPage } from './pages/reports-page';
 import { StoreStockPage } from './pages/store-stock-page';
 
-/** The warehouse portal (portal-spec §2), mounted under /warehouse/* inside the portal layout. */
+/**
+ * The warehouse portal (docs/product/portals.md#warehouse), mounted under /warehouse/* inside the portal
+ * layout.
+ */
 export function WarehousePortal() {
   return (
     <Routes>

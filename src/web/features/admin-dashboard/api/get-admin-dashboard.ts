@@ -21,7 +21,7 @@ export function useAdminChartData(period: { from?: string; to?: string }) {
   });
 }
 
-/** GET /dashboard/admin-alerts, polled like every alert list (portal-spec §9). */
+/** GET /dashboard/admin-alerts, polled like every alert list (docs/product/portals.md#screens-in-common). */
 export function useAdminAlerts() {
   return useQuery({
     queryKey: ['admin', 'alerts'],

@@ -4,7 +4,7 @@ import { StatCard, StatGrid } from '#web/components/ui/stat-card';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-/** The four stat tiles of the admin dashboard (portal-spec §2). */
+/** The four stat tiles of the admin dashboard (docs/product/portals.md#admin). */
 export function AdminStatTiles({ stats }: { stats: AdminStats }) {
   return (
     <StatGrid label="Company figures">

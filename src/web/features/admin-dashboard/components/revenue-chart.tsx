@@ -3,7 +3,7 @@ import { formatMoney } from '#shared/constants';
 import type { AdminChartData } from '#shared/contract/admin-dashboard';
 import { formatMonth } from '#web/lib/format';
 
-/** Chart months shown (portal-spec §9: the first 12). */
+/** Chart months shown: the first 12 (docs/product/portals.md#admin). */
 export const CHART_MONTHS = 12;
 
 const monthLabel = formatMonth;

@@ -1,10 +1,10 @@
 import type { AdminStats } from '#shared/contract/admin-dashboard';
 import { Meter } from '#web/components/ui/meter';
 
-/** Staff-active scale of portal-spec §9. */
+/** Staff-active scale (docs/product/portals.md#admin). */
 export const STAFF_ACTIVE_MAX = 200;
 
-/** Train % of 100, truck % of 100 and staff active of 200 (portal-spec §2, §9). */
+/** Train % of 100, truck % of 100 and staff active of 200 (docs/product/portals.md#admin). */
 export function UtilisationBars({ stats }: { stats: AdminStats }) {
   const rows = [
     {

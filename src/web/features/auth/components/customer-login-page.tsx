@@ -6,7 +6,7 @@ import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
 import { SignupForm } from './signup-form';
 
-/** Customer entry with Login and Sign Up tabs (portal-spec §2). */
+/** Customer entry with Login and Sign Up tabs (docs/product/portals.md#signing-in). */
 export function CustomerLoginPage() {
   const [tab, setTab] = useState('login');
   // the tab's title follows the form in view

@@ -16,7 +16,7 @@ export interface LoginFormProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-/** Username and password; on success goes to the user's own portal (portal-spec §2). */
+/** Username and password; on success goes to the user's own portal (docs/product/portals.md#signing-in). */
 export function LoginForm({ onBusyChange }: LoginFormProps) {
   const { login, logout } = useSession();
   const navigate = useNavigate();

@@ -22,7 +22,10 @@ const REDIRECT_DELAY_MS = 1000;
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
-/** Self-registration of a Retail customer, then sign-in and /customer after 1 s (portal-spec §8). */
+/**
+ * Self-registration of a Retail customer, then sign-in and /customer after 1 s
+ * (docs/product/portals.md#forms-and-messages).
+ */
 export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const { login } = useSession();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** The crew portal's calls (portal-spec §7 paths). */
+/** The crew portal's calls (their paths kept: docs/product/api.md#crew). */
 export const crewEndpoints = {
   assignments: (employeeId: number) => `/deliveries/assistant/${employeeId}/assignments`,
   items: (deliveryId: number) => `/deliveries/${deliveryId}/order-items`,

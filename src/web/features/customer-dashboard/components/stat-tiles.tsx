@@ -31,7 +31,7 @@ function Tile({
   );
 }
 
-/** Total, active and delivered order counts (portal-spec §2). */
+/** Total, active and delivered order counts (docs/product/portals.md#customer). */
 export function StatTiles({ total, active, delivered }: StatTilesProps) {
   return (
     <section aria-label="Order counts" className="grid gap-4 sm:grid-cols-3">

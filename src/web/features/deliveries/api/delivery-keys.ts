@@ -4,7 +4,10 @@ import type { crewOptionsQuery, deliveryListQuery } from '#shared/contract/deliv
 export type DeliveryListParams = z.input<typeof deliveryListQuery>;
 export type CrewOptionsParams = z.input<typeof crewOptionsQuery>;
 
-/** portal-spec §7 spells these paths oddly; the client keeps them. */
+/**
+ * The API contract spells these paths oddly and keeps them (docs/product/api.md#compatibility-promise); so
+ * does the client.
+ */
 export const deliveryEndpoints = {
   list: '/deliveries/deliveries',
   detail: (id: number) => `/deliveries/${id}`,

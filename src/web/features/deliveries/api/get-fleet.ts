@@ -3,7 +3,7 @@ import type { Route, Truck } from '#shared/contract/deliveries';
 import { apiList } from '#web/lib/api-client';
 import { deliveryEndpoints, deliveryKeys } from './delivery-keys';
 
-/** GET /Trucks/trucks (portal-spec §8: a list fetch; errors surface as the query's error). */
+/** GET /Trucks/trucks (a list fetch; errors surface as the query's error). */
 export function useTrucks() {
   return useQuery({
     queryKey: deliveryKeys.trucks,

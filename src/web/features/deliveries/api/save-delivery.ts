@@ -18,8 +18,8 @@ export interface ScheduleDeliveryInput {
 }
 
 /**
- * POST /deliveries/deliveries with the query parameters of portal-spec §7 and no body; an empty
- * crew slot is sent as `null`.
+ * POST /deliveries/deliveries with query parameters and no body
+ * (docs/product/api.md#compatibility-promise); an empty crew slot is sent as `null`.
  */
 export function scheduleDelivery(input: ScheduleDeliveryInput): Promise<Delivery> {
   const query: Record<keyof CreateDeliveryQuery, string> = {

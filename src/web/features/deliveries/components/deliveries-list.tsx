@@ -40,7 +40,10 @@ function RepairFlag({ delivery: d }: { delivery: Delivery }) {
   );
 }
 
-/** Upcoming and running deliveries with truck, crew, load and orders (portal-spec §8 empty text). */
+/**
+ * Upcoming and running deliveries with truck, crew, load and orders (its empty text:
+ * docs/product/portals.md#screens-in-common).
+ */
 export function DeliveriesList({ deliveries, onLoad, onCrew, onTruck }: DeliveriesListProps) {
   if (deliveries.length === 0) {
     return (

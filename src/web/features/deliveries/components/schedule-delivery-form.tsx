@@ -21,7 +21,10 @@ interface Form {
 }
 const EMPTY: Form = { route: '', truck: '', start: '', driver: null, assistant: null };
 
-/** portal-spec §5: truck, route and date-time required (and a known user); the crew optional. */
+/**
+ * Truck, route and date-time required (and a known user); the crew optional
+ * (docs/product/portals.md#forms-and-messages).
+ */
 export function ScheduleDeliveryForm({
   userId,
   onLoad,

@@ -1,4 +1,7 @@
-/** The fleet's calls (docs/decisions/0057); the lists keep portal-spec §7's paths. */
+/**
+ * The fleet's calls (docs/decisions/0057); the lists keep their paths
+ * (docs/product/api.md#compatibility-promise).
+ */
 export const fleetEndpoints = {
   trucks: '/Trucks/trucks',
   truck: (id: number) => `/Trucks/trucks/${id}`,

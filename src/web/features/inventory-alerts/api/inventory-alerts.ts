@@ -5,7 +5,7 @@ import { api } from '#web/lib/api-client';
 
 export const alertsKey = ['warehouse', 'alerts'] as const;
 
-/** GET /report/inventory-alerts, refreshed every 30 s (portal-spec §4, §9). */
+/** GET /report/inventory-alerts, refreshed every 30 s (docs/product/portals.md#warehouse). */
 export function useInventoryAlerts() {
   return useQuery({
     queryKey: alertsKey,

@@ -7,7 +7,10 @@ export interface FlashMessage {
   body?: ReactNode;
 }
 
-/** A message that hides itself after `ms` when it is a success (portal-spec §8: 3 s); errors stay. */
+/**
+ * A message that hides itself after `ms` when it is a success (3 s:
+ * docs/product/portals.md#forms-and-messages); errors stay.
+ */
 export function useFlashMessage(ms = 3000) {
   const [message, setMessage] = useState<FlashMessage | null>(null);
   useEffect(() => {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { MAX_COUNT_UNITS, MAX_RECEIPT_UNITS } from '#shared/stock';
 
-/** Units typed in a field: a whole number from min to max (portal-spec §5 "Inventory edit"). */
+/**
+ * Units typed in a field: a whole number from min to max (the stock count of
+ * docs/product/portals.md#forms-and-messages).
+ */
 export function parseUnits(
   text: string,
   min = 0,

@@ -2,7 +2,7 @@ import { ClipboardList, Clock, TrainFront, Truck } from 'lucide-react';
 import type { ManagerStats } from '#shared/contract/manager-dashboard';
 import { StatCard, StatGrid } from '#web/components/ui/stat-card';
 
-/** The four stat cards of the manager dashboard (portal-spec §2). */
+/** The four stat cards of the manager dashboard (docs/product/portals.md#manager). */
 export function ManagerStatCards({ stats }: { stats: ManagerStats }) {
   return (
     <StatGrid label="Today's figures">

@@ -13,7 +13,7 @@ function dueText(days: number) {
   return `in ${days} day${days === 1 ? '' : 's'}`;
 }
 
-/** Pending orders by deadline; High priority in red (portal-spec §4). */
+/** Pending orders by deadline; High priority in red (docs/product/portals.md#manager). */
 export function PendingOrders({
   orders,
   orderLink,

@@ -6,7 +6,9 @@ import { useReport } from '../api/get-report';
 import { DeliveryPerformanceTable } from './delivery-performance-table';
 import { ReportCard } from './report-card';
 
-/** portal-spec §9: the manager's panel shows the first 8 rows, with a link to all of them. */
+/**
+ * The manager's panel shows the first 8 rows, with a link to all of them (docs/product/portals.md#manager).
+ */
 export const PERFORMANCE_PREVIEW_ROWS = 8;
 
 const TONE = {

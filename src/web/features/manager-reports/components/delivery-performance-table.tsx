@@ -11,7 +11,7 @@ const TONE = {
   'Partly delivered': 'warning',
 } as const;
 
-/** Rows of the delivery performance report (portal-spec §3). */
+/** Rows of the delivery performance report (docs/product/business-rules.md#reports). */
 export function DeliveryPerformanceTable({ rows }: { rows: readonly DeliveryPerformanceRow[] }) {
   return (
     <DataTable

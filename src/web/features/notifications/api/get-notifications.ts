@@ -18,8 +18,9 @@ async function fetchNotifications(path: string, signal: AbortSignal): Promise<No
 
 /**
  * The signed-in person's notifications, newest first, with the unread count. A crew member's come
- * from GET /deliveries/assistant/{employee_id}/notifications (portal-spec §7), anyone else's from
- * GET /notifications. Polled every 30 s (portal-spec §9); live events refresh it sooner.
+ * from GET /deliveries/assistant/{employee_id}/notifications (docs/product/api.md#crew), anyone
+ * else's from GET /notifications. Polled every 30 s (docs/product/portals.md#screens-in-common);
+ * live events refresh it sooner.
  */
 export function useNotifications(crewEmployeeId: number | null = null) {
   const path =

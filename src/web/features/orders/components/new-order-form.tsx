@@ -39,7 +39,7 @@ export interface NewOrderFormProps {
   initialDelivery?: { address: string; city: string; hint: string } | null;
 }
 
-/** The new-order form of portal-spec §5 with a live order summary. */
+/** The new-order form (docs/product/portals.md#forms-and-messages) with a live order summary. */
 export function NewOrderForm({
   products,
   customerId,

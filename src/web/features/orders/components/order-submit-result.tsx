@@ -6,7 +6,10 @@ import { NEW_ORDER_MESSAGES } from '../lib/new-order-schema';
 
 export type SubmitResult = { kind: 'success'; orderId: number } | { kind: 'error'; detail: string };
 
-/** The outcome of placing an order (portal-spec §8), brought into view when it appears. */
+/**
+ * The outcome of placing an order (docs/product/portals.md#forms-and-messages), brought into view when it
+ * appears.
+ */
 export function OrderSubmitResult({ result, onDismiss }: { result: SubmitResult; onDismiss: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -11,7 +11,7 @@ const stats: CustomerStats = {
 };
 
 describe('history tabs', () => {
-  it('lists the spec tabs in order', () => {
+  it('lists the history tabs in order', () => {
     expect(HISTORY_TABS).toEqual(['All', 'In Transit', 'Scheduled', 'Pending', 'Delivered']);
   });
 

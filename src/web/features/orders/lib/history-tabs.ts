@@ -1,7 +1,7 @@
 import type { CustomerStats } from '#shared/contract/orders';
 import type { OrderStatus } from '#shared/order-status';
 
-/** The filter tabs of the order history (portal-spec §2), in their order on screen. */
+/** The filter tabs of the order history (docs/product/portals.md#customer), in their order on screen. */
 export const HISTORY_TABS = ['All', 'In Transit', 'Scheduled', 'Pending', 'Delivered'] as const;
 export type HistoryTab = (typeof HISTORY_TABS)[number];
 

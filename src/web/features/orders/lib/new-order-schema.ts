@@ -5,7 +5,7 @@ import type { CreateOrderRequest } from '#shared/contract/orders';
 import { formatDate } from '#web/lib/format';
 import { isAllowedDeliveryDate } from './delivery-date';
 
-/** portal-spec §5 messages. */
+/** The new-order form's messages (docs/product/portals.md#forms-and-messages). */
 export const NEW_ORDER_MESSAGES = {
   dateRequired: 'Please select a delivery date',
   productRequired: 'Please select a product for all items',

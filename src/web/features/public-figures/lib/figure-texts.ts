@@ -17,7 +17,8 @@ const PERCENT = new Intl.NumberFormat('en-US', { style: 'percent', maximumFracti
 export const DASH = '—';
 
 /**
- * The landing page's two figures (portal-spec §1 names them; decision 0052 says what they count).
+ * The landing page's two figures (docs/product/business-rules.md#figures; decision 0052 says what they
+ * count).
  * `null` (the figures could not be loaded) gives dashes, never a made-up number.
  */
 export function figureTexts(figures: PublicFigures | null): [FigureText, FigureText] {

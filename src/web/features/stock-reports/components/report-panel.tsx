@@ -20,7 +20,10 @@ export interface ReportPanelProps<Row> {
   summary: (rows: readonly Row[]) => ReactNode;
 }
 
-/** One stock report: period, table, CSV and PDF export (portal-spec §8 messages). */
+/**
+ * One stock report: period, table, CSV and PDF export, with the report screens' messages
+ * (docs/product/portals.md#screens-in-common).
+ */
 export function ReportPanel<Row>({
   name,
   title,

@@ -5,7 +5,10 @@ import { formatSpace } from '#web/lib/format';
 
 type Load = Pick<TrainTrip, 'used_capacity' | 'total_capacity' | 'utilization_percent' | 'status'>;
 
-/** The capacity bar of portal-spec §9: red above 90 %, amber above 70 %. */
+/**
+ * The capacity bar: red above 90 %, amber above 70 %
+ * (docs/product/business-rules.md#train-trips-and-allocation).
+ */
 export function TripMeter({ trip, label }: { trip: Load; label: string }) {
   return (
     <Meter

@@ -7,7 +7,7 @@ import { Input } from '#web/components/ui/input';
 import { Select } from '#web/components/ui/select';
 import { useCreateUser, useEmployees, useUpdateUser } from '../api/users-api';
 
-/** portal-spec §5: the add-user form's default role. */
+/** The add-user form's default role (docs/product/portals.md#forms-and-messages). */
 export const DEFAULT_ROLE = 'Assistant';
 
 interface Props {

@@ -8,7 +8,7 @@ export function getWarehouseStats(signal?: AbortSignal) {
   return api<WarehouseStats>('/dashboard/warehouse-manager-stats', { signal });
 }
 
-/** GET /dashboard/warehouse-manager-stats (dashboard stats rethrow on failure, portal-spec §8). */
+/** GET /dashboard/warehouse-manager-stats (dashboard stats rethrow on failure: the page shows the error). */
 export function useWarehouseStats() {
   return useQuery({ queryKey: warehouseStatsKey, queryFn: ({ signal }) => getWarehouseStats(signal) });
 }

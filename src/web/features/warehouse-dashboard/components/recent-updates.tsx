@@ -4,7 +4,10 @@ import { STOCK_REASON_LABELS } from '#shared/stock';
 import { StockStatusBadge } from '#web/components/ui/stock-status-badge';
 import { formatShortDateTime } from '#web/lib/format';
 
-/** The latest ledger movements: product, what happened, the units it left; Low Stock (or Out of Stock) below 50 (§9). */
+/**
+ * The latest ledger movements: product, what happened, the units it left; Low Stock (or Out of Stock) below
+ * 50 (STOCK_LOW_BELOW).
+ */
 export function RecentUpdates({ updates }: { updates: WarehouseStats['recent_updates'] }) {
   if (updates.length === 0)
     return <p className="px-5 py-6 text-sm text-slate-500">No stock movements yet.</p>;

@@ -2,7 +2,10 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
 import { formatDayMonth } from '#web/lib/format';
 
-/** portal-spec §9: the stock trend shows the first 15 entries (the newest days), charted oldest first. */
+/**
+ * The stock trend shows the first 15 entries (the newest days), charted oldest first
+ * (docs/product/portals.md#warehouse).
+ */
 export const TREND_ENTRIES = 15;
 
 const dayLabel = formatDayMonth;
