@@ -78,7 +78,7 @@ describe('a landed migration is history', () => {
       await database.close();
       const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
         env: {
-          ...process.env,
+          ...withoutDatabaseUrl(),
           DATA_DIR: dataDir,
           PORT: String(39_000 + Math.floor(Math.random() * 1000)),
           JWT_SECRET: 'x'.repeat(40),
