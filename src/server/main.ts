@@ -6,7 +6,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { migrate } from './db/migrate';
+import { MigrationChangedError, migrate } from './db/migrate';
 import { demoSignIn, hasAnyUser, seedDemoData } from './db/seed';
 import { moveAttachmentsToFiles } from './features/orders/order-attachments';
 import { startCountCompaction } from './features/orders/order-counts';
@@ -24,6 +24,17 @@ const announceMigrations = (versions: string[]) =>
       ? `Applying migration ${versions[0]}…`
       : `Applying ${versions.length} migrations (${versions[0]} … ${versions.at(-1)})…`,
   );
+/** Migrates, or ends the process with one line naming the migration whose text changed. */
+async function migrateOrStop(database: Awaited<ReturnType<typeof openDatabase>>) {
+  try {
+    await migrate(database, undefined, { onPending: announceMigrations });
+  } catch (error) {
+    if (!(error instanceof MigrationChangedError)) throw error;
+    log.fatal(error.message);
+    await database.close();
+    process.exit(1);
+  }
+}
 // WORKERS server processes share the port (node:cluster); state they share lives in PostgreSQL
 // (login throttle, order counts) or is kept per process and dropped through its notifications
 // (the user cache). The embedded database belongs to one process: PGlite always runs one.
@@ -32,7 +43,7 @@ const workers = config.databaseUrl ? config.workers || availableParallelism() : 
 if (workers > 1 && cluster.isPrimary) {
   // the primary migrates once, then only keeps the workers running
   const database = await openDatabase(config);
-  await migrate(database, undefined, { onPending: announceMigrations });
+  await migrateOrStop(database);
   const demo = await demoSignIn(database.db);
   await database.close();
   let stopping = false;
@@ -60,7 +71,7 @@ if (workers > 1 && cluster.isPrimary) {
 
 async function serve(isWorker: boolean) {
   const database = await openDatabase(config);
-  if (!isWorker) await migrate(database, undefined, { onPending: announceMigrations });
+  if (!isWorker) await migrateOrStop(database);
 
   const logger = { level: config.logLevel, stream: logStream };
   const app = await buildApp({
