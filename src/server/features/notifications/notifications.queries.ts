@@ -102,7 +102,7 @@ export async function markAllRead(db: Executor, scope: NotificationScope, at: Da
  * Sri Lanka time (UTC+05:30, no daylight saving) of a timestamptz column, for messages: by default
  * as the screens write it, "22 Nov 2026, 14:30" (src/shared/dates.ts; 'Mon' is English whatever the locale).
  */
-const lkTime = (column: string, format = 'FMDD Mon YYYY, HH24:MI') =>
+export const lkTime = (column: string, format = 'FMDD Mon YYYY, HH24:MI') =>
   sql.raw(`to_char((${column} at time zone 'UTC') + interval '330 minutes', '${format}')`);
 
 /** Users whose role reaches the manager portal (roles.ts portalForRole, in SQL). */

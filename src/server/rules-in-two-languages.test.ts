@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addDays, businessDate, businessDateTimeText, startOfBusinessDay } from '#shared/dates';
+import { lateAfter } from './features/dashboard/manager-stats.queries';
+import { performance } from './features/manager-reports/manager-reports';
+import { lkTime } from './features/notifications/notifications.queries';
+import { toCsv } from './lib/csv';
+import { openTestDatabase } from './test/harness';
+import { scaled } from './test/reliability-scale';
+
+// Rules a trigger or a report needs in SQL and the API states in TypeScript too: each pair is
+// proved equal here on the same generated cases (search folding: features/search/search-fold.test.ts).
+// A failure prints fast-check's seed; FC_SEED=<seed> replays it.
+const database = await openTestDatabase();
+afterAll(() => database.close());
+const seed = process.env.FC_SEED ? Number(process.env.FC_SEED) : undefined;
+const runs = scaled(60);
+
+async function column<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return (await database.db.execute<{ v: T }>(query)).rows.map((r) => r.v);
+}
+
+// Instants from 2006-04-15 to 2099, to the millisecond, with Colombo midnights over-weighted.
+// Sri Lanka has kept UTC+05:30 since 2006-04-15; before it (1996-2006) it was +06:00 or +06:30,
+// which the time-zone database behind Intl and `AT TIME ZONE 'Asia/Colombo'` knows but the fixed
+// +05:30 of startOfBusinessDay() and SQL's interval '330 minutes' do not: the first run of this
+// test found that '2000-01-01T00:00Z' is 06:00 in one and 05:30 in the other. No business record
+// predates 2025, so the rules agree on every day the business has.
+const FROM = Date.UTC(2006, 3, 15);
+const DAYS = 34_000; // to 2099
+const instant = fc.oneof(
+  fc.date({ min: new Date(FROM), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }),
+  fc
+    .tuple(fc.integer({ min: 1, max: DAYS }), fc.constantFrom(-1, 0, 1, 29_999, 30_000, 59_999))
+    .map(([day, ms]) => new Date(FROM + day * 86_400_000 - 19_800_000 + ms)),
+);
+const day = fc.integer({ min: 1, max: DAYS }).map((n) => addDays('2006-04-15', n));
+
+describe('one rule, two languages, the same answers', () => {
+  it('CSV cells: csv_text_cell() in SQL writes a text cell as the API CSV writer (lib/csv.ts) does', async () => {
+    const cell = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 30 }).map((t) => t.replace(/\u0000/g, '')), // a text column holds no NUL
+      fc.string({
+        unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '"', ',', ' ', 'a', '1', '.'),
+        maxLength: 8,
+      }),
+      fc.constantFrom('-12', '-1.5', '-1.', '--1', '=HYPERLINK("x")', 'a\r\nb', 'a\nb', '"', '', ' '),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(cell, { minLength: 1, maxLength: 20 }), async (texts) => {
+        const inSql = await column<string>(
+          sql`select csv_text_cell(t) as v from jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb) with ordinality u(t, i) order by i`,
+        );
+        const inTs = texts.map((t) =>
+          toCsv([{ key: 'v', label: 'v' }], [{ v: t }], { header: false }).replace(/\r\n$/, ''),
+        );
+        expect(inSql).toEqual(inTs);
+      }),
+      { numRuns: runs, seed },
+    );
+  });
+
+  it('the business day: business_date() in SQL is businessDate() of src/shared/dates.ts', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(instant, { minLength: 1, maxLength: 30 }), async (instants) => {
+        const inSql = await column<string>(
+          sql`select to_char(business_date(t::timestamptz), 'YYYY-MM-DD') as v from jsonb_array_elements_text(${JSON.stringify(instants)}::jsonb) with ordinality u(t, i) order by i`,
+        );
+        expect(inSql).toEqual(instants.map(businessDate));
+      }),
+      { numRuns: runs, seed },
+    );
+  });
+
+  it("messages' times: the notifications' lkTime() in SQL is businessDateTimeText()", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(instant, { minLength: 1, maxLength: 30 }), async (instants) => {
+        const inSql = await column<string>(
+          sql`select ${lkTime('t::timestamptz')} as v from jsonb_array_elements_text(${JSON.stringify(instants)}::jsonb) with ordinality u(t, i) order by i`,
+        );
+        expect(inSql).toEqual(instants.map(businessDateTimeText));
+      }),
+      { numRuns: runs, seed },
+    );
+  });
+
+  it("on time: delivered_on_time() and lateAfter() in SQL agree with the report's performance() and startOfBusinessDay()", async () => {
+    // a delivery on the requested day or up to two days either side, often right at the deadline
+    const cases = fc.tuple(day, fc.integer({ min: -2 * 86_400_000, max: 2 * 86_400_000 }), fc.boolean());
+    await fc.assert(
+      fc.asyncProperty(fc.array(cases, { minLength: 1, maxLength: 30 }), async (list) => {
+        const rows = list.map(([date, offset, atDeadline]) => {
+          const deadline = startOfBusinessDay(addDays(date, 1)).getTime();
+          return { date, at: new Date(atDeadline ? deadline + Math.sign(offset) : deadline + offset) };
+        });
+        const inSql = (
+          await database.db.execute<{ on_time: number; late_after: string }>(
+            sql`select delivered_on_time((e->>'at')::timestamptz, (e->>'date')::date) as on_time,
+                       ${lateAfter("(e->>'date')::date")} as late_after
+                from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality u(e, i) order by i`,
+          )
+        ).rows;
+        for (const [i, row] of rows.entries()) {
+          const lateAfterTs = startOfBusinessDay(addDays(row.date, 1));
+          expect(new Date(inSql[i]!.late_after).getTime(), `${row.date}`).toBe(lateAfterTs.getTime());
+          const rated = performance(
+            { delivered_at: row.at.toISOString(), late_after: lateAfterTs.toISOString() },
+            new Date(),
+          );
+          expect(inSql[i]!.on_time === 1, `${row.date} delivered ${row.at.toISOString()}`).toBe(
+            rated.performance_status === 'On Time',
+          );
+        }
+      }),
+      { numRuns: runs, seed },
+    );
+  });
+});
