@@ -99,6 +99,22 @@ export async function insertCustomer(db: Executor, values: typeof customers.$inf
   return row!.customerId;
 }
 
+/**
+ * The id the next user will have, taken from the users' sequence before anything is written: a
+ * registration acts as the user it makes, so its audit rows (the customer's too) can name them.
+ */
+export async function reserveUserId(db: Executor): Promise<number> {
+  const res = await db.execute<{ user_id: number }>(
+    sql`select nextval(pg_get_serial_sequence('users', 'user_id'))::int as user_id`,
+  );
+  return res.rows[0]!.user_id;
+}
+
+/** Sets the acting user of the transaction's audit rows (as withActor does at its start). */
+export async function actAs(db: Executor, userId: number): Promise<void> {
+  await db.execute(sql`select set_config('app.user_id', ${String(userId)}, true)`);
+}
+
 export async function insertUser(db: Executor, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning({ userId: users.userId });
   return row!.userId;

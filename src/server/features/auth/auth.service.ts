@@ -5,6 +5,7 @@ import { conflict, pgConstraint, pgErrorCode, unauthorized } from '#server/http/
 import type { Profile, RegistrationRequest } from '#shared/contract/auth';
 import { findServedCityId } from '../cities/cities.queries';
 import {
+  actAs,
   findCustomerName,
   findOrCreateCustomerRole,
   findTakenIdentity,
@@ -12,6 +13,7 @@ import {
   findUserByLogin,
   insertCustomer,
   insertUser,
+  reserveUserId,
   touchLastLogin,
 } from './auth.queries';
 import { hashPassword, timingDummyHash, verifyPassword } from './password';
@@ -88,7 +90,11 @@ export async function profile(ctx: AppContext, userId: number): Promise<Profile>
   return profileOf(ctx, user);
 }
 
-/** Self-registration: a user with the customer role and a Retail customer record, in one transaction. */
+/**
+ * Self-registration: a user with the customer role and a Retail customer record, in one
+ * transaction. There is no signed-in user: the new user is the actor of its audit rows (the
+ * customer record, the user, a Customer role made on the way), its id reserved first.
+ */
 export async function registerPublicCustomer(
   ctx: AppContext,
   input: RegistrationRequest & { address: string; city: string },
@@ -99,6 +105,8 @@ export async function registerPublicCustomer(
       const taken = await findTakenIdentity(tx, input.username, input.email);
       if (taken.userNameTaken) throw conflict(`Username '${input.username}' is already taken`);
       if (taken.emailTaken) throw conflict(`Email '${input.email}' is already registered`);
+      const userId = await reserveUserId(tx);
+      await actAs(tx, userId);
       const roleId = await findOrCreateCustomerRole(tx);
       const customerId = await insertCustomer(tx, {
         name: input.name,
@@ -110,6 +118,7 @@ export async function registerPublicCustomer(
         email: input.email,
       });
       return insertUser(tx, {
+        userId,
         userName: input.username,
         email: input.email,
         passwordHash,
