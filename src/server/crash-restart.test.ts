@@ -30,7 +30,7 @@ const ACKS_BEFORE_KILL = scaled(30);
 /** Writes after the last restart (the recovered database takes writes). */
 const FINAL_WRITES = scaled(12);
 /** Items the crew can confirm (two per order). */
-const CREW_ORDERS = Math.max(6, Math.ceil(((KILLS + 1) * ACKS_BEFORE_KILL) / 8));
+const CREW_ORDERS = Math.max(6, Math.ceil(((KILLS + 1) * ACKS_BEFORE_KILL) / 10));
 const TAG = 'crash-test order ';
 
 /** Where the child's data lives: its environment, and the same database opened in this process. */
@@ -190,7 +190,10 @@ async function round(
       return { status: res.status, json: JSON.parse(text) };
     } catch (error) {
       // no answer: only when the server was killed on purpose
-      if (!('killAfter' in mode) || inFlightAtKill < 0) throw error;
+      if (!('killAfter' in mode) || inFlightAtKill < 0)
+        throw new Error(
+          `${method} ${path}: no answer (${error}), and the server was not killed:\n${server.output()}`,
+        );
       ledger.unanswered++;
       return null;
     } finally {
