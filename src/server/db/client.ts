@@ -179,7 +179,11 @@ function trackQueries(
         for (const client of scope.clients) doomed.add(client);
         const pids = [...scope.clients].map((c) => (c as unknown as { processID: number }).processID);
         if (pids.length === 0) return;
-        canceller ??= new pg.Pool({ connectionString: url, max: 1 });
+        if (!canceller) {
+          canceller = new pg.Pool({ connectionString: url, max: 1 });
+          // an idle connection PostgreSQL ends must not end the process (see openPostgres)
+          canceller.on('error', () => {});
+        }
         await canceller.query('select pg_cancel_backend(pid) from unnest($1::int[]) pid', [pids]);
       },
     },
@@ -233,6 +237,11 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   // database) is reported here; without a listener the pool's 'error' event would end the
   // process. The pool has already discarded that connection; the next query opens another.
   pool.on('error', () => {});
+  // A connection that dies while checked out (PostgreSQL stopped in the middle of a request's
+  // transaction) reports it as an 'error' event on its client, which the pool listens to only
+  // while the client is idle: with no listener of its own the event would end the process. Its
+  // statements fail by themselves (503, a connection error), and the pool drops it when released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const { tracker, current, close: closeTracker } = trackQueries(pool, url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   retryDeadConnections(pool, db, current);

@@ -293,6 +293,44 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
       .toBe(true);
   }, 45_000);
 
+  it('answers the writes in flight when PostgreSQL dies with a 2xx or a 503, and keeps every 2xx', async () => {
+    const m = calls(manager);
+    const created: number[] = [];
+    const statuses: number[] = [];
+    let done = false;
+    // parallel writers, before, across and after the moment the database dies
+    const writer = async () => {
+      while (!done) {
+        const res = await m.addTrip();
+        statuses.push(res.statusCode);
+        if (res.statusCode === 201) created.push((res.json() as { train_trip_id: number }).train_trip_id);
+      }
+    };
+    const writers = [writer(), writer(), writer(), writer()];
+    await expect.poll(() => created.length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(8);
+    const before = created.length;
+    await cluster.stop('immediate');
+    await expect.poll(() => statuses.filter((s) => s === 503).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    done = true;
+    await Promise.all(writers);
+    await cluster.start();
+    await expect
+      .poll(async () => (await m.health()).statusCode, { timeout: 10_000, interval: 100 })
+      .toBe(200);
+
+    // never a 500: each write was done (201) or refused as the outage it met (503)
+    expect(statuses.filter((s) => s !== 201 && s !== 503)).toEqual([]);
+    expect(unhandled(server.lines)).toEqual([]);
+    expect(created.length).toBeGreaterThanOrEqual(before);
+    // every acknowledged trip is there after the restart
+    const stored = await server.database.db.execute<{ train_trip_id: number }>(
+      sql`select train_trip_id from train_trips where train_trip_id in ${sql.raw(`(${created.join(',')})`)}`,
+    );
+    expect(stored.rows.map((r) => r.train_trip_id).sort((a, b) => a - b)).toEqual(
+      [...created].sort((a, b) => a - b),
+    );
+  }, 30_000);
+
   it('retries a request whose pooled connection died silently, on a fresh connection', async () => {
     const relay = await startRelay(Number(new URL(cluster.url).port));
     const url = new URL(cluster.url);

@@ -19,7 +19,8 @@ export function findPostgresBin(): string | undefined {
   return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port of 127.0.0.1 that nothing listens on (at the moment it is asked). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
