@@ -100,8 +100,9 @@ const placeOn = (
     payload: { scheduleDate: daysFromNow(10), items, deliveryAddress: '5 Lake Road, Kandy' },
   });
 
-const buyers: TestUser[] = [];
-for (let k = 0; k < CLIENTS; k++) buyers.push(await createUser(app, 'Customer'));
+// the first makes the Customer role, the others at once
+const buyers: TestUser[] = [await createUser(app, 'Customer')];
+buyers.push(...(await Promise.all(Array.from({ length: CLIENTS - 1 }, () => createUser(app, 'Customer')))));
 
 describe('race 1: orders for the last units (the products row lock of place_order(), CHECK available_units >= 0)', () => {
   // What wins: place_order() locks the wanted products FOR NO KEY UPDATE in id order before it
@@ -303,8 +304,9 @@ describe('race 3: runs for one truck, one driver, one assistant (trucks and empl
     const truck = await createTruck(app, store.storeId, { capacity: 100 });
     const driver = await createCrewMember(app, 'Driver', store.storeId);
     const assistant = await createCrewMember(app, 'Assistant', store.storeId);
-    const trucks = [];
-    for (let k = 0; k < CLIENTS; k++) trucks.push(await createTruck(app, store.storeId, { capacity: 100 }));
+    const trucks = await Promise.all(
+      Array.from({ length: CLIENTS }, () => createTruck(app, store.storeId, { capacity: 100 })),
+    );
     return { store, truck, driver, assistant, trucks };
   }
 
