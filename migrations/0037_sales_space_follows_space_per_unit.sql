@@ -6,7 +6,7 @@
 -- added a line's space at the space per unit of the moment it was written and took it off, at a
 -- cancel or a line change, at the space per unit of that later moment: after an edit of the
 -- product in between, a cancelled order left quantity x (old - new) behind in its day's row
--- (found by src/server/races.test.ts, race 8: 48.100 kept where the rebuild says 40.000).
+-- (found by src/server/races.test.ts, race 8: 40.000 kept where the rebuild says 48.100).
 --
 -- An edit of space_per_unit now adds the difference for the product's lines of orders that are
 -- not cancelled, one delta per rollup key, so the kept figure equals the rebuild's at every
