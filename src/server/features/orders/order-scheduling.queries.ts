@@ -91,6 +91,18 @@ export async function unloadOrder(db: Executor, orderId: number) {
 }
 
 /**
+ * Locks the order's products (FOR NO KEY UPDATE, id order as placing locks them) before its
+ * status changes: the sales rollup's space of a cancelled order is taken off at the space per
+ * unit read then, which an edit of the product may not change meanwhile (migration 0037).
+ */
+export async function lockProductsOfOrder(db: Executor, orderId: number) {
+  await db.execute(
+    sql`select 1 from order_items i join products p using (product_id)
+         where i.order_id = ${orderId} order by i.product_id for no key update of p`,
+  );
+}
+
+/**
  * Gives the order's reserved units back to stock. The products are locked first, in id order as
  * placing locks them, so the ledger rows get their ids in lock order (the running balances and
  * `seq` follow the ids; decision 0031).

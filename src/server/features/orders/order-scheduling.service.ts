@@ -199,7 +199,7 @@ export async function setOrderStatus(
  * Cancels an order in the caller's transaction: the one cancellation of a manager's rejection and
  * of a customer's own cancel (decision 0063). The order goes Cancelled (transitionOrder: row lock,
  * history, the customer told), leaves its truck, its train space is freed and its reserved units
- * go back to stock through the ledger. Locks in the order delivery -> order -> trips -> products.
+ * go back to stock through the ledger. Locks in the order delivery -> order -> products -> trips.
  * Returns the status the order had.
  */
 export async function cancelOrder(tx: Tx, t: Omit<OrderTransition, 'to'>): Promise<OrderStatus> {
@@ -220,6 +220,9 @@ export async function cancelOrder(tx: Tx, t: Omit<OrderTransition, 'to'>): Promi
   }
   const deliveryId = await q.findOrderDelivery(tx, orderId);
   if (deliveryId !== null) await q.lockDeliveryRow(tx, deliveryId);
+  // the products before the status: the rollup takes the lines' space off at the space per unit
+  // an edit of the product cannot change until this commits (migration 0037)
+  await q.lockProductsOfOrder(tx, orderId);
   const previous = await transitionOrder(tx, { ...t, to: 'Cancelled' });
   if ((await q.findOrderDelivery(tx, orderId)) !== deliveryId) {
     throw conflict(`Order ${orderId} was loaded onto a truck at the same moment; please try again`);
