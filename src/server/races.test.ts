@@ -700,7 +700,7 @@ describe('race 8: a product edit against cancels of its orders (the products row
   // the order's products the same way, in id order, before the order's status changes
   // (order-scheduling.queries lockProductsOfOrder, then returnStock gives the units back under
   // it), so the two run one after the other. The sales rollup's space follows an edit of the
-  // space per unit (trigger products_sales_space, migrations/0037): either the edit sees the
+  // space per unit (trigger products_sales_space, migrations/0039): either the edit sees the
   // order cancelled, or the cancel takes the space off at the new space per unit. Before, a
   // cancelled order left quantity x (old - new) space in its day's sales row (found here).
   // The trigger-kept figures equal a rebuild from the base rows afterwards.

@@ -93,7 +93,7 @@ export async function unloadOrder(db: Executor, orderId: number) {
 /**
  * Locks the order's products (FOR NO KEY UPDATE, id order as placing locks them) before its
  * status changes: the sales rollup's space of a cancelled order is taken off at the space per
- * unit read then, which an edit of the product may not change meanwhile (migration 0037).
+ * unit read then, which an edit of the product may not change meanwhile (migration 0039).
  */
 export async function lockProductsOfOrder(db: Executor, orderId: number) {
   await db.execute(

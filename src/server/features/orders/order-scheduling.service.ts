@@ -221,7 +221,7 @@ export async function cancelOrder(tx: Tx, t: Omit<OrderTransition, 'to'>): Promi
   const deliveryId = await q.findOrderDelivery(tx, orderId);
   if (deliveryId !== null) await q.lockDeliveryRow(tx, deliveryId);
   // the products before the status: the rollup takes the lines' space off at the space per unit
-  // an edit of the product cannot change until this commits (migration 0037)
+  // an edit of the product cannot change until this commits (migration 0039)
   await q.lockProductsOfOrder(tx, orderId);
   const previous = await transitionOrder(tx, { ...t, to: 'Cancelled' });
   if ((await q.findOrderDelivery(tx, orderId)) !== deliveryId) {

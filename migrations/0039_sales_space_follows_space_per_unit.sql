@@ -1,4 +1,4 @@
--- Issue 24, races (docs/decisions/0071): the train space in the sales rollup follows a product's
+-- Issue 24, races (docs/decisions/0073): the train space in the sales rollup follows a product's
 -- space per unit when it is edited.
 --
 -- sales_daily's space is, by its rebuild (rebuild_admin_rollups), the sum of quantity x the
