@@ -1229,6 +1229,26 @@ END
 $$;
 
 --
+-- Name: products_sales_space(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.products_sales_space() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  INSERT INTO sales_daily_deltas (sales_date, customer_type, city_id, route_id, space)
+  SELECT business_date(o.order_date), c.type, coalesce(o.city_id, 0), coalesce(o.route_id, 0),
+         sum(i.quantity) * (NEW.space_per_unit - OLD.space_per_unit)
+    FROM order_items i
+    JOIN orders o ON o.order_id = i.order_id
+    JOIN customers c ON c.customer_id = o.customer_id
+   WHERE i.product_id = NEW.product_id AND o.status <> 'Cancelled'
+   GROUP BY 1, 2, 3, 4;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: rebuild_admin_rollups(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -4177,11 +4197,15 @@ CREATE INDEX users_search_trgm ON public.users USING gin (search_text public.gin
 
 CREATE TRIGGER audit_log_append_only BEFORE DELETE OR UPDATE ON public.audit_log FOR EACH ROW EXECUTE FUNCTION public.audit_log_refuse_change();
 
+ALTER TABLE public.audit_log ENABLE ALWAYS TRIGGER audit_log_append_only;
+
 --
 -- Name: audit_log audit_log_no_truncate; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON public.audit_log FOR EACH STATEMENT EXECUTE FUNCTION public.audit_log_refuse_change();
+
+ALTER TABLE public.audit_log ENABLE ALWAYS TRIGGER audit_log_no_truncate;
 
 --
 -- Name: cities cities_audit; Type: TRIGGER; Schema: public; Owner: -
@@ -4638,6 +4662,12 @@ CREATE TRIGGER planning_proposals_audit AFTER INSERT OR DELETE OR UPDATE ON publ
 --
 
 CREATE TRIGGER products_audit AFTER INSERT OR DELETE OR UPDATE ON public.products FOR EACH ROW EXECUTE FUNCTION public.audit_row('product_id');
+
+--
+-- Name: products products_sales_space; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER products_sales_space AFTER UPDATE OF space_per_unit ON public.products FOR EACH ROW WHEN ((old.space_per_unit IS DISTINCT FROM new.space_per_unit)) EXECUTE FUNCTION public.products_sales_space();
 
 --
 -- Name: products products_search_words; Type: TRIGGER; Schema: public; Owner: -
