@@ -125,6 +125,15 @@ const [forDriverB] = await notificationIds('For driver B');
 const [forAssistantB] = await notificationIds('For assistant B');
 const [forWarehouseB] = await notificationIds('For warehouse B');
 
+/** What a global search finds for the user, as `kind:id`. */
+async function searchHits(user: TestUser, q: string): Promise<string[]> {
+  const res = await call(user, 'GET', `/api/search?q=${encodeURIComponent(q)}`);
+  if (res.statusCode !== 200) throw new Error(`search ${q}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { groups: { kind: string; hits: { id: number }[] }[] }).groups.flatMap((g) =>
+    g.hits.map((h) => `${g.kind}:${h.id}`),
+  );
+}
+
 // ---- every table, hashed: a refusal must leave each as it was ----
 
 const tables = (
@@ -240,20 +249,15 @@ describe("customer A against customer B's rows", () => {
       )
     ).rows[0]!.name;
     for (const q of [String(onRunB.orderId), `#${pendingB.orderId}`, customerBName]) {
-      const res = await call(a, 'GET', `/api/search?q=${encodeURIComponent(q)}`);
-      expect(res.statusCode).toBe(200);
-      const hits = (
-        res.json() as { groups: { kind: string; hits: { id: number; title: string }[] }[] }
-      ).groups.flatMap((g) => g.hits.map((h) => ({ kind: g.kind, ...h })));
-      expect(
-        hits.filter((h) => h.kind === 'orders' && bOrders.includes(h.id)),
-        `search ${q}`,
-      ).toEqual([]);
-      expect(JSON.stringify(hits), `search ${q}`).not.toContain(customerBName);
+      const hits = await searchHits(a, q);
+      for (const id of bOrders) expect(hits, `search ${q}`).not.toContain(`order:${id}`);
+      // nor B's name in any hit (the answer's `q` echoes the query)
+      const groups = (await call(a, 'GET', `/api/search?q=${encodeURIComponent(q)}`)).json().groups;
+      expect(JSON.stringify(groups), `search ${q}`).not.toContain(customerBName);
     }
-    // the same search by B finds its order (the query is one that finds it)
-    const own = await call(customerB, 'GET', `/api/search?q=${onRunB.orderId}`);
-    expect(JSON.stringify(own.json())).toContain(`"id":${onRunB.orderId}`);
+    // the same searches by B find B's orders (the queries are ones that find them)
+    expect(await searchHits(customerB, String(onRunB.orderId))).toContain(`order:${onRunB.orderId}`);
+    expect(await searchHits(customerB, `#${pendingB.orderId}`)).toContain(`order:${pendingB.orderId}`);
   });
 
   it("B's notifications: not listed, not marked read, not touched by read-all", async () => {
@@ -376,14 +380,13 @@ describe("crew A against crew B's run", () => {
       ).json() as { delivery_id: number }[];
       expect(assignments.map((r) => r.delivery_id)).toEqual([runA]);
       for (const q of [String(runB), String(onRunB.orderId), sceneB.store.town]) {
-        const res = await call(me, 'GET', `/api/search?q=${encodeURIComponent(q)}`);
-        expect(res.statusCode).toBe(200);
-        const hits = (res.json() as { groups: { kind: string; hits: { id: number }[] }[] }).groups.flatMap(
-          (g) => g.hits.map((h) => `${g.kind}:${h.id}`),
-        );
-        expect(hits, `search ${q}`).not.toContain(`deliveries:${runB}`);
-        expect(hits, `search ${q}`).not.toContain(`orders:${onRunB.orderId}`);
+        const hits = await searchHits(me, q);
+        expect(hits, `search ${q}`).not.toContain(`delivery:${runB}`);
+        expect(hits, `search ${q}`).not.toContain(`order:${onRunB.orderId}`);
       }
+      // crew B's same searches find them
+      expect(await searchHits(sceneB[who], sceneB.store.town)).toContain(`delivery:${runB}`);
+      expect(await searchHits(sceneB[who], String(onRunB.orderId))).toContain(`order:${onRunB.orderId}`);
     });
   }
 
@@ -398,6 +401,71 @@ describe("crew A against crew B's run", () => {
       [onRunB.productIds[0], true, false, confirmationB],
       [onRunB.productIds[1], false, false, null],
     ]);
+  });
+});
+
+describe('an account linked to no customer or employee record', () => {
+  it("a Customer login with no customer record reaches no one's orders", async () => {
+    const orphan = await createUser(app, 'Customer');
+    await db.execute(sql`update users set customer_id = null where user_id = ${orphan.userId}`);
+    const list = await call(orphan, 'GET', '/api/orders');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([]);
+    const stats = (await call(orphan, 'GET', '/api/dashboard/customer-stats')).json();
+    expect(stats).toMatchObject({ total_orders: 0, recent_orders: [] });
+    const csv = await call(orphan, 'GET', '/api/orders/export.csv');
+    expect(csv.body.trim().split(/\r?\n/)).toHaveLength(1);
+    expect(await searchHits(orphan, String(onRunB.orderId))).not.toContain(`order:${onRunB.orderId}`);
+    await expectRefused("B's order", () => call(orphan, 'GET', `/api/orders/${onRunB.orderId}`));
+    await expectRefused("cancel B's order", () =>
+      call(orphan, 'POST', `/api/orders/${pendingB.orderId}/cancel`, {}),
+    );
+    await expectRefused(
+      "an order in B's name",
+      () =>
+        call(orphan, 'POST', `/api/customers/${customerB.customerId}/orders`, {
+          scheduleDate: daysFromNow(10),
+          items: [{ productID: onRunB.productIds[0], quantity: 1 }],
+        }),
+      403,
+    );
+    await expectRefused(
+      "B's support request",
+      () => call(orphan, 'GET', `/api/support/requests/${supportB}`),
+      403,
+    );
+    await expectRefused("mark B's notification read", () =>
+      call(orphan, 'POST', `/api/notifications/${forCustomerB}/read`),
+    );
+  });
+
+  it('a Driver login with no employee record reaches no run', async () => {
+    const orphan = await createUser(app, 'Driver');
+    await db.execute(sql`update users set employee_id = null where user_id = ${orphan.userId}`);
+    await expectRefused(
+      "B's assignments",
+      () => call(orphan, 'GET', `/api/deliveries/assistant/${sceneB.driver.employeeId}/assignments`),
+      403,
+    );
+    await expectRefused(
+      "run B's items",
+      () => call(orphan, 'GET', `/api/deliveries/${runB}/order-items`),
+      403,
+    );
+    await expectRefused(
+      "confirm run B's open item",
+      () =>
+        call(orphan, 'POST', `/api/deliveries/${runB}/confirm-item`, {
+          order_id: onRunB.orderId,
+          product_id: onRunB.productIds[1],
+        }),
+      403,
+    );
+    await expectRefused("mark driver B's notification read", () =>
+      call(orphan, 'POST', `/api/notifications/${forDriverB}/read`),
+    );
+    expect(await searchHits(orphan, sceneB.store.town)).not.toContain(`delivery:${runB}`);
+    expect(await searchHits(orphan, String(onRunB.orderId))).not.toContain(`order:${onRunB.orderId}`);
   });
 });
 
@@ -439,7 +507,8 @@ describe("a user against another user's rows", () => {
   });
 
   it('counts its refusals', () => {
-    // 16 of customer A, 16 of each crew member of run A, 1 of a warehouse user: each with its tables compared
-    expect(refusals).toBe(49);
+    // 16 of customer A, 16 of each crew member of run A, 5 + 4 of accounts linked to no record,
+    // 1 of a warehouse user: each with its tables compared
+    expect(refusals).toBe(58);
   });
 });
