@@ -237,6 +237,14 @@ describe("customer A against customer B's rows", () => {
     }
     const all = (await call(a, 'GET', '/api/orders')).json() as { order_id: number }[];
     expect(all.map((o) => o.order_id).sort()).toEqual([pendingA.orderId, sceneA.orders[0]!.orderId].sort());
+    const stats = (await call(a, 'GET', '/api/dashboard/customer-stats')).json() as {
+      total_orders: number;
+      recent_orders: { order_id: number }[];
+    };
+    expect(stats.total_orders).toBe(2);
+    expect(stats.recent_orders.map((o) => o.order_id).sort()).toEqual(
+      [pendingA.orderId, sceneA.orders[0]!.orderId].sort(),
+    );
     const csv = await call(a, 'GET', '/api/orders/export.csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toContain(String(pendingA.orderId));
