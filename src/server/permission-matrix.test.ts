@@ -196,9 +196,26 @@ const deletedAdmin = await createUser(app, ROLE_OF.admin);
   if (res.statusCode !== 204) throw new Error(`deleting the admin: ${res.statusCode} ${res.body}`);
 }
 
-/** Bearer tokens that must open nothing, each naming the live admin (or a deleted one). */
+// an admin deactivated behind the server's back, and a driver whose staff record is made former
+// (their logins end: decision 0069)
+const deactivatedAdmin = await createUser(app, ROLE_OF.admin);
+await app.ctx.db.execute(sql`update users set is_active = false where user_id = ${deactivatedAdmin.userId}`);
+const formerDriver = await createUser(app, ROLE_OF.driver);
+{
+  const res = await app.inject({
+    method: 'PUT',
+    url: `/api/employees/${formerDriver.employeeId}`,
+    headers: people.admin.auth,
+    payload: { is_active: false },
+  });
+  if (res.statusCode !== 200) throw new Error(`making the driver former: ${res.statusCode} ${res.body}`);
+}
+
+/** Bearer tokens that must open nothing, each naming the live admin (or an ended login). */
 const BAD_TOKENS: Record<string, string> = {
   'deleted user': deletedAdmin.token,
+  'deactivated user': deactivatedAdmin.token,
+  'former employee': formerDriver.token,
   'other secret': await new SignJWT({ ver: 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(adminId))
@@ -511,8 +528,12 @@ const send = (route: DeclaredRoute, caller: Caller) =>
 describe('every route x every caller', () => {
   it('covers the whole table', () => {
     expect(routes.length).toBeGreaterThan(100);
-    expect(CALLERS.length).toBe(14);
+    expect(CALLERS.length).toBe(16);
     expect(refusedCells.length + allowedCells.length).toBe(routes.length * CALLERS.length);
+    if (process.env.MATRIX_VERBOSE)
+      console.log(
+        `${routes.length} routes, ${refusedCells.length} refused, ${allowedCells.length} allowed calls`,
+      );
   });
 
   describe('refuses every caller the table does not allow (401/403 { detail }), changing nothing', () => {
