@@ -348,8 +348,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // leave the shared demo data as other journeys expect it: the store as it was, the new truck
-  // and crew out of the planning (the payloads stay in the audit log and the history)
+  // and crew out of the planning, the new product out of stock (journeys order the first
+  // products with stock, and use their names in patterns); the payloads stay in the history
   const admin = await apiAs('admin');
+  if (made.productId)
+    await admin(`/products/${made.productId}`, json({ available_units: 0, reason: V.countReason }, 'PUT'));
   if (made.store)
     await admin(
       `/stores/${made.store.store_id}`,
