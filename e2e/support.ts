@@ -1,13 +1,43 @@
 import { join } from 'node:path';
-import { type Browser, type BrowserContextOptions, chromium, type Page, type Request } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Request,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const baseURL = () => inject('baseURL');
 
-/** One headless Chromium per spec file (Debian's build; test tools cannot download browsers here). */
+/**
+ * Reports every Content-Security-Policy violation of a page's documents (frames included) to
+ * `report`, from the first script on: the listener is added before any script of the page runs.
+ */
+async function watchCsp(context: BrowserContext, report: (violation: string) => void) {
+  await context.exposeBinding('__e2eCspViolation', ({ frame }, text: string) => {
+    report(`${frame.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '';
+      (window as unknown as { __e2eCspViolation(text: string): void }).__e2eCspViolation(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'}${where}`,
+      );
+    });
+  });
+}
+
+/**
+ * One headless Chromium per spec file (Debian's build; test tools cannot download browsers here).
+ * Every page it opens reports Content-Security-Policy violations, and a test during which any
+ * page reported one fails (afterEach): the policy holds with no inline script in every journey.
+ */
 export function setupBrowser() {
   const state: { browser?: Browser } = {};
+  const violations: string[] = [];
   beforeAll(async () => {
     state.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -22,8 +52,14 @@ export function setupBrowser() {
       ],
     });
   });
+  afterEach(() => {
+    const reported = violations.splice(0);
+    expect(reported, 'Content-Security-Policy violations reported by the pages of this test').toEqual([]);
+  });
   afterAll(async () => {
     await state.browser?.close();
+    // one reported after the last test ended (a page left open)
+    expect(violations, 'Content-Security-Policy violations reported after the last test').toEqual([]);
   });
   return {
     /** A page in a fresh context; `options` adds e.g. a phone's viewport and touch. */
@@ -33,9 +69,17 @@ export function setupBrowser() {
         acceptDownloads: true,
         ...options,
       });
+      await watchCsp(context, (violation) => violations.push(violation));
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       return page;
+    },
+    /**
+     * The violations reported since the last call (or since the test began), taken off the list
+     * the test is checked against: for a test that provokes one on purpose.
+     */
+    takeCspViolations(): string[] {
+      return violations.splice(0);
     },
   };
 }

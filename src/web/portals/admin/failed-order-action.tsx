@@ -43,7 +43,7 @@ export function FailedOrderAction({
         size="sm"
         variant="secondary"
         onClick={() => setOpen(true)}
-        aria-label={`Send order #${orderId} back to Kandy`}
+        aria-label={`Send back to Kandy: order #${orderId}`}
       >
         Send back to Kandy
       </Button>
