@@ -121,8 +121,10 @@ const database = url ? openPostgres(url) : await openPglite();
 await migrate(database);
 const fillStart = performance.now();
 const trucksSql = input.trucks
-  .map((t) =>
-      `('${t.plateNumber}', ${t.capacityCents / 100}, '${t.status}', ${t.status === 'Under Repair' ? "'Bench repair'" : 'null'}, ${t.storeId})`)
+  .map(
+    (t) =>
+      `('${t.plateNumber}', ${t.capacityCents / 100}, '${t.status}', ${t.status === 'Under Repair' ? "'Bench repair'" : 'null'}, ${t.storeId})`,
+  )
   .join(',');
 const tripsSql = input.trips
   .map(
