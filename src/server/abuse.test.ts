@@ -15,7 +15,9 @@ import { scaled } from './test/reliability-scale';
 // exports and invoice PDFs in parallel and sends slow bodies; meanwhile the other user's
 // interactive calls keep a p99 under 500 ms. The server as it runs (users cached), on a real port,
 // on a scale-seeded database (db/scale-seed.ts) where a year's report reads thousands of orders.
-const { app, database } = await createTestApp({ cacheUsers: true });
+// as the server runs: users cached, answers written once (the harness's double-check of every
+// answer against its contract is test-only work the other suites do)
+const { app, database } = await createTestApp({ cacheUsers: true, checkResponses: false });
 const db = database.db;
 const now = new Date();
 await seedDemoData(db, { now });
@@ -101,14 +103,22 @@ describe('the route table', () => {
 
 describe('one client abuses the server while another user works', () => {
   it("keeps the other user's p99 under 500 ms and answers the abuser's excess with 429/503 and Retry-After", async () => {
+    const paths = ['/api/orders', '/api/auth/profile', `/api/orders/${otherOrder}`];
+    // warm: the user read into the cache, the statements prepared (a first call's cost is no abuse's)
+    for (const path of paths) expect((await call(path, other.auth)).status).toBe(200);
     let abusing = true;
+    const slowProbes: string[] = [];
+    const t0 = performance.now();
     const latencies: number[] = [];
     const probes = (async () => {
-      const paths = ['/api/orders', '/api/auth/profile', `/api/orders/${otherOrder}`];
       for (let i = 0; abusing || latencies.length < scaled(100); i++) {
         const a = await call(paths[i % paths.length]!, other.auth);
         expect(a.status, paths[i % paths.length]).toBe(200);
         latencies.push(a.ms);
+        if (a.ms > 250)
+          slowProbes.push(
+            `${paths[i % paths.length]} ${a.ms.toFixed(0)} ms at ${(performance.now() - t0 - a.ms).toFixed(0)}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
     })();
@@ -167,6 +177,7 @@ describe('one client abuses the server while another user works', () => {
     const othersExport = call('/api/orders/export.csv', other.auth);
 
     const { streams: streamAnswers, pages: pageAnswers, heavy: heavyAnswers } = await abuse.answers;
+    const abuseMs = performance.now() - t0;
     const reportAnswers = heavyAnswers.filter((a) => a.path.startsWith('/api/report/'));
     const exportAnswers = heavyAnswers.filter((a) => a.path.endsWith('.csv'));
     const pdfAnswers = heavyAnswers.filter((a) => a.path.endsWith('.pdf'));
@@ -177,9 +188,10 @@ describe('one client abuses the server while another user works', () => {
     const p99 = sorted[Math.ceil(sorted.length * 0.99) - 1]!;
     const p50 = sorted[Math.floor(sorted.length / 2)]!;
     console.info(
-      `abuse: other user's ${sorted.length} calls p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms; ` +
+      `abuse (${abuseMs.toFixed(0)} ms): other user's ${sorted.length} calls p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms; ` +
         `reports ${JSON.stringify(count(reportAnswers))}, exports ${JSON.stringify(count(exportAnswers))}, PDFs ${JSON.stringify(count(pdfAnswers))}`,
     );
+    if (slowProbes.length) console.info(`slow calls: ${slowProbes.join('; ')}`);
     expect(sorted.length).toBeGreaterThanOrEqual(scaled(100));
     expect(p99).toBeLessThan(500);
 
