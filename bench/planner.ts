@@ -121,7 +121,10 @@ const database = url ? openPostgres(url) : await openPglite();
 await migrate(database);
 const fillStart = performance.now();
 const trucksSql = input.trucks
-  .map((t) => `('${t.plateNumber}', ${t.capacityCents / 100}, '${t.status}', ${t.storeId})`)
+  .map(
+    (t) =>
+      `('${t.plateNumber}', ${t.capacityCents / 100}, '${t.status}', ${t.status === 'Under Repair' ? "'Bench repair'" : 'null'}, ${t.storeId})`,
+  )
   .join(',');
 const tripsSql = input.trips
   .map(
@@ -148,9 +151,9 @@ await database.exec(`
   INSERT INTO cities (city_id, name) VALUES ${Array.from({ length: CITIES }, (_, i) => `(${i + 1}, 'City ${i + 1}')`).join(',')}, (7, 'Kandy');
   INSERT INTO stores (store_id, city_id, address, near_station_name)
     SELECT g, g, 'Station Road', 'Station ' || g FROM generate_series(1, ${CITIES}) g;
-  INSERT INTO routes (route_id, store_id, name, end_location, max_delivery_hours) VALUES
-    ${input.routes.map((r) => `(${r.routeId}, ${r.storeId}, '${r.name}', '${r.name}', ${r.maxDeliveryHours})`).join(',')};
-  INSERT INTO trucks (plate_number, capacity, status, store_id) VALUES ${trucksSql};
+  INSERT INTO routes (route_id, store_id, name, end_location, max_delivery_hours, covered_towns) VALUES
+    ${input.routes.map((r) => `(${r.routeId}, ${r.storeId}, '${r.name}', '${r.name}', ${r.maxDeliveryHours}, '{"${r.name}"}')`).join(',')};
+  INSERT INTO trucks (plate_number, capacity, status, status_note, store_id) VALUES ${trucksSql};
   INSERT INTO train_trips (train_name, departure_city_id, arrival_city_id, departure_date_time, arrival_date_time, total_capacity)
     VALUES ${tripsSql};
   INSERT INTO employees (first_name, last_name, type, weekly_hour_limit, store_id) VALUES ${crewSql};

@@ -50,6 +50,7 @@ import { registerAuthentication } from './http/authenticate';
 import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE } from './http/errors';
+import { HEAVY_WORK_LIMITS, HeavyWork, type HeavyWorkLimits, registerHeavyWork } from './http/heavy-work';
 import { registerQueryCancel } from './http/query-cancel';
 import { registerRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -108,6 +109,8 @@ export interface BuildAppOptions {
   checkResponses?: boolean;
   /** Event streams one user may hold open on this process (EVENT_STREAMS_PER_USER; decision 0069). */
   eventStreamsPerUser?: number;
+  /** Turns of heavy work: reports, exports, PDFs, plans (default HEAVY_WORK_LIMITS; decision 0071). */
+  heavyWork?: HeavyWorkLimits;
 }
 
 /**
@@ -223,6 +226,8 @@ export async function buildApp(options: BuildAppOptions) {
     app.addHook('onClose', () => userCache.stop());
   }
   const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens, userCache);
+  const heavyWork = new HeavyWork(options.heavyWork ?? HEAVY_WORK_LIMITS);
+  registerHeavyWork(app, heavyWork);
   registerHealth(
     app,
     options.pingDatabase ?? (() => options.db.execute(sql`select 1`).then(() => undefined)),
@@ -248,7 +253,7 @@ export async function buildApp(options: BuildAppOptions) {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return Object.assign(app, { declaredRoutes, ctx });
+  return Object.assign(app, { declaredRoutes, ctx, heavyWork });
 }
 
 /** How long GET /api/health waits for the database's `select 1`. */

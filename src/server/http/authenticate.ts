@@ -25,6 +25,8 @@ export interface DeclaredRoute {
   url: string;
   permission: string | null;
   public: boolean;
+  /** The kind of heavy work it does, waiting for a turn (http/heavy-work.ts). */
+  heavy: string | null;
   /** The route's validation schemas (zod), for tests that walk every route. */
   schema: { params?: unknown; querystring?: unknown; body?: unknown; consumes?: readonly string[] };
 }
@@ -46,7 +48,7 @@ export function registerAuthentication(
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
-    const config = (route.config ?? {}) as { permission?: string; public?: boolean };
+    const config = (route.config ?? {}) as { permission?: string; public?: boolean; heavy?: string };
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
@@ -60,6 +62,7 @@ export function registerAuthentication(
         url: route.url,
         permission: config.permission ?? null,
         public: !!config.public,
+        heavy: config.heavy ?? null,
         schema: (route.schema ?? {}) as DeclaredRoute['schema'],
       });
     }

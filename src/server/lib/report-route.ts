@@ -182,7 +182,8 @@ export function registerReport<
   app.get(
     `/api/report/${def.name}`,
     {
-      config: { permission: def.permission },
+      // every format reads the whole period: a turn of the reports' (http/heavy-work.ts)
+      config: { permission: def.permission, heavy: 'report' },
       schema: {
         tags: ['reports'],
         summary: def.title,

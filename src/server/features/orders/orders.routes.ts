@@ -83,7 +83,8 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/orders/export.csv',
     {
-      config: { permission: 'orders:read' },
+      // every page of the list, up to EXPORT_LIMIT orders: a turn of the exports' (http/heavy-work.ts)
+      config: { permission: 'orders:read', heavy: 'export' },
       schema: { tags: ['orders'], summary: 'The filtered order list as CSV', querystring: exportQuery },
     },
     async (request, reply) => {
@@ -107,7 +108,7 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
   app.get(
     '/api/orders/:id/invoice.pdf',
     {
-      config: { permission: 'orders:read' },
+      config: { permission: 'orders:read', heavy: 'pdf' },
       schema: { tags: ['orders'], summary: 'Invoice as PDF', params: idParam },
     },
     async (request, reply) => {

@@ -37,7 +37,8 @@ export function registerPlanningRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/planning/proposals',
     {
-      config: { permission: 'planning:plan' },
+      // reads the period's orders and plans them: a turn of the planner's (http/heavy-work.ts)
+      config: { permission: 'planning:plan', heavy: 'planner' },
       schema: {
         tags: ['planning'],
         summary:
@@ -83,7 +84,8 @@ export function registerPlanningRoutes(app: App, ctx: AppContext): void {
   app.post(
     '/api/planning/proposals/:id/commit',
     {
-      config: { permission: 'planning:plan' },
+      // checks every rule again under locks and writes the whole plan: a planner's turn too
+      config: { permission: 'planning:plan', heavy: 'planner' },
       schema: {
         tags: ['planning'],
         summary:

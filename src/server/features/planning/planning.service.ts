@@ -2,7 +2,8 @@ import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
-import { asciiJson, jsonWriter, RawJson } from '#server/http/serializer';
+import { RawJson } from '#server/http/serializer';
+import { proposeInWorker } from '#server/workers/planner-pool';
 import {
   type CurrentProposal,
   type PendingOrders,
@@ -10,16 +11,15 @@ import {
   type PlanOrderView,
   type PlanRequest,
   PROPOSAL_LIFETIME_MINUTES,
-  proposalSchema,
 } from '#shared/contract/planning';
 import { addDays, businessDate, businessDateTime, businessTimeText, startOfBusinessDay } from '#shared/dates';
 import { weekStart } from '../deliveries/roster-rules';
 import { notifyPlanApplied } from '../notifications/notifications.service';
 import { fromCents, toCents } from '../trains/allocation';
-import { plan } from './planner';
+import { writeBody } from './planner-run';
 import type { Proposal } from './planner-types';
 import { verifyProposal } from './planner-verify';
-import { describeProposal, type ProposalBody } from './planner-view';
+import type { ProposalBody } from './planner-view';
 import * as q from './planning.queries';
 import { toPlanInput } from './planning-input';
 
@@ -48,22 +48,6 @@ function rosterWindow(from: string, to: string) {
     to: new Date(weekStart(startOfBusinessDay(addDays(to, 1))).getTime() + 9 * DAY_MS),
   };
 }
-
-/**
- * The body as the answer writes it (the contract's order, no spaces), characters outside ASCII
- * escaped (`asciiJson`): what `body` stores.
- */
-const bodyWriter = jsonWriter<ProposalBody>(
-  proposalSchema.omit({
-    proposal_id: true,
-    status: true,
-    created_at: true,
-    committed_at: true,
-    expires_at: true,
-    expired: true,
-  }),
-);
-const writeBody = (body: ProposalBody) => asciiJson(bodyWriter(body));
 
 /** An open proposal past its expiry at `now` cannot be committed (decision 0060). */
 const isExpired = (status: 'Open' | 'Committed', expiresAt: Date, now: Date) =>
@@ -134,8 +118,11 @@ export async function createProposal(ctx: AppContext, user: AuthUser, request: P
     q.activeCrew(db),
     q.deliveriesInWindow(db, window.from, window.to),
   ]);
-  const input = toPlanInput({ now, orders, trips, trucks, routes, crew, deliveries });
-  const { body, orders: looked } = describeProposal(input, plan(input), period);
+  // the plan itself is CPU only: made in the planner's thread, the event loop goes on
+  const { body, orders: looked } = await proposeInWorker({
+    rows: { now, orders, trips, trucks, routes, crew, deliveries },
+    period,
+  });
   const row = await withActor(db, user.userId, (tx) =>
     q.insertProposal(
       tx,
@@ -147,7 +134,7 @@ export async function createProposal(ctx: AppContext, user: AuthUser, request: P
         periodTo: period.to,
         orders: looked,
       },
-      writeBody(body),
+      body,
     ),
   );
   return answer({ ...answered(row), body: row.body }, now);
