@@ -10,7 +10,7 @@ import { createUser } from './test/factories';
 import { createTestApp } from './test/harness';
 import { scaled } from './test/reliability-scale';
 
-// Issue 24, suite 5 (docs/decisions/0071): one client abuses the server while another user works.
+// Issue 24, suite 5 (docs/decisions/0074): one client abuses the server while another user works.
 // The abuser opens 300 event streams, asks for huge pages and offsets, downloads a year's reports,
 // exports and invoice PDFs in parallel and sends slow bodies; meanwhile the other user's
 // interactive calls keep a p99 under 500 ms. The server as it runs (users cached), on a real port,

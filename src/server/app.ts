@@ -109,7 +109,7 @@ export interface BuildAppOptions {
   checkResponses?: boolean;
   /** Event streams one user may hold open on this process (EVENT_STREAMS_PER_USER; decision 0069). */
   eventStreamsPerUser?: number;
-  /** Turns of heavy work: reports, exports, PDFs, plans (default HEAVY_WORK_LIMITS; decision 0071). */
+  /** Turns of heavy work: reports, exports, PDFs, plans (default HEAVY_WORK_LIMITS; decision 0074). */
   heavyWork?: HeavyWorkLimits;
 }
 
