@@ -29,7 +29,12 @@ export default defineConfig({
                 name: 'postgres',
                 include: ['src/server/**/*.test.ts'],
                 // brings its own PostgreSQL cluster (initdb, pg_ctl): run once, in the first project
-                exclude: [...configDefaults.exclude, 'src/server/db/database-outage.test.ts'],
+                exclude: [
+                  ...configDefaults.exclude,
+                  'src/server/db/database-outage.test.ts',
+                  // starts the server on the embedded database: once is enough
+                  'src/server/db/migration-start.test.ts',
+                ],
                 env: { TEST_DB: 'postgres', TEST_DATABASE_URL: postgresUrl },
               },
             },

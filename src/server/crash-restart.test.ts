@@ -25,7 +25,7 @@ import { type ServerProcess, startServerProcess } from './test/server-process';
 const onPostgres = process.env.TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
 const JWT_SECRET = randomBytes(36).toString('base64url');
 /** Kills per database, and acknowledged writes in each round before its kill. */
-const KILLS = scaled(2);
+const KILLS = scaled(1);
 const ACKS_BEFORE_KILL = scaled(30);
 /** Writes after the last restart (the recovered database takes writes). */
 const FINAL_WRITES = scaled(12);

@@ -1,11 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
-import { openPglite } from './client';
 import { MIGRATIONS_DIR, MigrationChangedError, migrate, migrationChecksum } from './migrate';
 
 const files = readdirSync(MIGRATIONS_DIR)
@@ -63,44 +61,7 @@ describe('a landed migration is history', () => {
       await database.close();
     }
   });
-
-  it.runIf(process.env.TEST_DB !== 'postgres')(
-    'the server refuses to start on a database whose applied migration text differs, naming the file',
-    async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'kandypack-changed-'));
-      temporary.push(dataDir);
-      // the server keeps its embedded database in DATA_DIR/pgdata (db/client.ts openDatabase)
-      const database = await openPglite(join(dataDir, 'pgdata'));
-      await migrate(database);
-      await database.db.execute(
-        sql`update schema_migrations set checksum = 'recorded-before-an-edit' where version = ${files[1]!.replace(/\.sql$/, '')}`,
-      );
-      await database.close();
-      const started = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        env: {
-          ...withoutDatabaseUrl(),
-          DATA_DIR: dataDir,
-          PORT: String(39_000 + Math.floor(Math.random() * 1000)),
-          JWT_SECRET: 'x'.repeat(40),
-          LOG_FORMAT: 'json',
-          NODE_ENV: 'production',
-        },
-        encoding: 'utf8',
-        timeout: 90_000,
-      });
-      expect(started.status, started.stderr).toBe(1);
-      expect(`${started.stdout}${started.stderr}`).toContain(
-        `Migration ${files[1]} was changed after this database applied it`,
-      );
-    },
-  );
 });
-
-/** The test's environment less DATABASE_URL: the child opens the embedded database. */
-function withoutDatabaseUrl(): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _, ...env } = process.env;
-  return env;
-}
 
 /** Files named before this rule; from 0037 on a prefix is four digits, used once, after all of these. */
 const NAMED_BEFORE_THE_RULE = new Set(files.filter((f) => f < '0037'));
