@@ -7,11 +7,11 @@
  * field, SQL in a name: the answer may be a 2xx, never a 5xx).
  */
 import fc from 'fast-check';
-import type { ZodType } from 'zod';
+import { type ZodType, z } from 'zod';
 import type { DeclaredRoute } from '../http/authenticate';
 import { DEFAULT_CONSUMES } from '../http/content-types';
 import { findNul } from '../http/validation';
-import { fields, objectKeys, withLeaf } from './schema-walk';
+import { fields, objectKeys, unwrap, withLeaf } from './schema-walk';
 
 /** A route with a valid input, sent as a user its permission allows. */
 export interface RouteInput {
@@ -356,6 +356,64 @@ const EXTRA_KEYS = [
   'available_units',
 ];
 
+const EDGE_ARRAY = Symbol('array edge');
+
+/** An array edge (see edgeValues) made from the array in the valid input, or the value itself. */
+function edgeOf(edge: unknown, current: unknown): unknown {
+  if (typeof edge !== 'object' || edge === null || !(EDGE_ARRAY in edge)) return edge;
+  const { [EDGE_ARRAY]: how, max } = edge as { [EDGE_ARRAY]: string; max?: number };
+  const first = Array.isArray(current) ? current[0] : undefined;
+  if (first === undefined) return current;
+  return Array.from({ length: how === 'twice' ? 2 : Math.min(max ?? 1000, 10_000) }, () => first);
+}
+
+/** The field at `path` of a value. */
+function valueAt(value: unknown, path: Array<string | number>): unknown {
+  return path.reduce<unknown>((v, key) => (v as Record<string | number, unknown> | undefined)?.[key], value);
+}
+
+/** The schema of the field at `path` (array elements as index 0; a union by its first option). */
+function schemaAt(schema: unknown, path: Array<string | number>): unknown {
+  let current = schema;
+  for (const key of path) {
+    let inner = unwrap(current);
+    if (inner?._zod.def.type === 'union') inner = unwrap((inner._zod.def.options as unknown[])[0]);
+    const def = inner?._zod.def;
+    if (def?.type === 'object') current = (def.shape as Record<string, unknown>)[key as string];
+    else if (def?.type === 'array') current = def.element;
+    else return undefined;
+  }
+  return current;
+}
+
+/** The edges a field's schema allows: its bounds, and its longest text (in 1, 2 and 4 UTF-8 bytes). */
+function edgeValues(schema: unknown): unknown[] {
+  let inner = unwrap(schema);
+  if (inner?._zod.def.type === 'union') inner = unwrap((inner._zod.def.options as unknown[])[0]);
+  if (!inner) return [];
+  let json: Record<string, unknown>;
+  try {
+    json = z.toJSONSchema(inner as unknown as ZodType, { io: 'input', unrepresentable: 'any' }) as Record<
+      string,
+      unknown
+    >;
+  } catch {
+    return [];
+  }
+  if (json.type === 'number' || json.type === 'integer') {
+    return ['maximum', 'minimum'].map((k) => json[k]).filter((v) => typeof v === 'number');
+  }
+  if (json.type === 'array') {
+    // the list's own first element twice (a duplicate), and as long as allowed
+    return ['twice', 'longest'].map((how) => ({ [EDGE_ARRAY]: how, max: json.maxItems }));
+  }
+  if (json.type === 'string' && typeof json.maxLength === 'number') {
+    const n = json.maxLength;
+    return ['x'.repeat(n), 'é'.repeat(n), '🚚'.repeat(Math.floor(n / 2)), "'".repeat(n)];
+  }
+  return [];
+}
+
 const hasBody = (method: string) => !['GET', 'DELETE', 'HEAD', 'OPTIONS'].includes(method);
 
 /**
@@ -390,7 +448,13 @@ export function caseArbitrary(input: RouteInput, mode: 'sure' | 'maybe'): fc.Arb
   }
   if (queryKeys.length > 0) {
     const value =
-      mode === 'sure' ? badQueryValue : fc.oneof(sqlHtml, fc.string({ maxLength: 30 }).filter(isWellFormed));
+      mode === 'sure'
+        ? badQueryValue
+        : fc.oneof(
+            sqlHtml,
+            fc.string({ maxLength: 30 }).filter(isWellFormed),
+            fc.constantFrom('1', '100', '1000000', '2147483647', '2000-01-01', '2099-12-31', 'csv', 'pdf'),
+          );
     kinds.push(
       fc
         .tuple(fc.constantFrom(...queryKeys), value)
@@ -427,19 +491,35 @@ export function caseArbitrary(input: RouteInput, mode: 'sure' | 'maybe'): fc.Arb
         ),
       );
     } else {
-      const text = fc.oneof(
+      // texts a field may well take, and any value (past dates, numbers the schema allows)
+      const value = fc.oneof(
         sqlHtml,
         loneSurrogate,
         fc.string({ maxLength: 30 }),
         fc.string({ unit: 'grapheme', maxLength: 20 }),
+        badJsonValue,
       );
       kinds.push(
-        fc.tuple(paths, text).map(([field, v]) =>
+        fc.tuple(paths, value).map(([field, v]) =>
           build(input, 'field', `${field.path.join('.')}=${short(v)}`, {
             body: { value: withLeaf(input.body, field.path, v) },
           }),
         ),
       );
+      // each field at the edges its schema allows: the largest number, the longest text
+      const edges = bodyFields.flatMap((field) =>
+        edgeValues(schemaAt(route.schema.body, field.path)).map((v) => [field, v] as const),
+      );
+      if (edges.length > 0) {
+        kinds.push(
+          fc.constantFrom(...edges).map(([field, edge]) => {
+            const v = edgeOf(edge, valueAt(input.body, field.path));
+            return build(input, 'edge', `${field.path.join('.')}=${short(v)}`, {
+              body: { value: withLeaf(input.body, field.path, v) },
+            });
+          }),
+        );
+      }
     }
   }
   if (takesBody && !input.form && mode === 'maybe') {
