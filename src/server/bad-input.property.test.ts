@@ -360,7 +360,8 @@ async function walk(input: RouteInput, mode: 'sure' | 'maybe'): Promise<{ wrote:
           );
       } else {
         calls.succeeded++;
-        if (c.method !== 'GET') wrote = true;
+        // a read may write too (reading notifications writes the ones time made, sweepIfDue)
+        wrote = true;
       }
     },
   );
