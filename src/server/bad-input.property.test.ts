@@ -113,130 +113,129 @@ function paramValue(url: string, name: string): number {
   return byCollection.find(([prefix]) => url.startsWith(prefix))?.[1] ?? 1;
 }
 
-const route = (name: string) => name;
 /** A valid body (or query) for each route that takes one; checked against its schema below. */
 const VALID_BODY: Record<string, unknown> = {
-  [route('POST /api/auth/login')]: { username: victimUser.userName, password: 'not-the-password' },
-  [route('POST /api/auth/register_public_customer')]: {
+  'POST /api/auth/login': { username: victimUser.userName, password: 'not-the-password' },
+  'POST /api/auth/register_public_customer': {
     username: 'fuzz.customer',
     password: 'long-enough-password',
     name: 'Fuzz Customer',
     email: 'fuzz.customer@example.test',
   },
-  [route('POST /api/products')]: {
+  'POST /api/products': {
     name: 'Fuzz product',
     category: 'Household',
     unit_price: 10,
     space_per_unit: 0.5,
     reorder_point: 5,
   },
-  [route('PUT /api/products/:id/details')]: {
+  'PUT /api/products/:id/details': {
     name: 'Fuzz product 2',
     category: 'Household',
     unit_price: 12.5,
     space_per_unit: 0.5,
     reorder_point: 5,
   },
-  [route('PUT /api/products/:id')]: { available_units: 90, previous_units: 100, reason: 'count' },
-  [route('POST /api/products/:id/receipts')]: { units: 5, note: 'delivery' },
-  [route('POST /api/customers/:id/orders')]: {
+  'PUT /api/products/:id': { available_units: 90, previous_units: 100, reason: 'count' },
+  'POST /api/products/:id/receipts': { units: 5, note: 'delivery' },
+  'POST /api/customers/:id/orders': {
     scheduleDate: daysFromNow(10),
     items: [{ productID: pending.productId, quantity: 1 }],
     deliveryAddress: `7 Temple Road, ${scene.store.town}`,
     city: scene.store.cityName,
   },
-  [route('POST /api/orders/:id/cancel')]: { reason: 'Changed my mind' },
-  [route('PATCH /api/orders/:id')]: { scheduleDate: daysFromNow(12) },
-  [route('POST /api/support/requests')]: { subject: 'Late', message: 'Where is it?' },
-  [route('POST /api/support/requests/:id/messages')]: { message: 'Any news?' },
-  [route('POST /api/support/requests/:id/close')]: { message: 'Answered by phone' },
-  [route('POST /api/employees')]: { firstName: 'Fuzz', lastName: 'Tester', type: 'Driver' },
-  [route('PUT /api/employees/:id')]: { firstName: 'Fuzzed' },
-  [route('POST /api/train-trips')]: {
+  'POST /api/orders/:id/cancel': { reason: 'Changed my mind' },
+  'PATCH /api/orders/:id': { scheduleDate: daysFromNow(12) },
+  'POST /api/support/requests': { subject: 'Late', message: 'Where is it?' },
+  'POST /api/support/requests/:id/messages': { message: 'Any news?' },
+  'POST /api/support/requests/:id/close': { message: 'Answered by phone' },
+  'POST /api/employees': { firstName: 'Fuzz', lastName: 'Tester', type: 'Driver' },
+  'PUT /api/employees/:id': { firstName: 'Fuzzed' },
+  'POST /api/train-trips': {
     arrival_city: scene.store.cityName,
     departure_date_time: iso(72),
     arrival_date_time: iso(76),
     total_capacity: 100,
   },
-  [route('PUT /api/train-trips/:id')]: { total_capacity: 200 },
-  [route('PUT /api/orders/:id/status')]: { status: 'Scheduled', reason: 'fuzz' },
-  [route('POST /api/orders/:id/return-to-kandy')]: { note: 'back to Kandy' },
-  [route('PUT /api/deliveries/:id/crew')]: {
+  'PUT /api/train-trips/:id': { total_capacity: 200 },
+  'PUT /api/orders/:id/status': { status: 'Scheduled', reason: 'fuzz' },
+  'POST /api/orders/:id/return-to-kandy': { note: 'back to Kandy' },
+  'PUT /api/deliveries/:id/crew': {
     driver_employee_id: scene.driver.employeeId,
     assistant_employee_id: scene.assistant.employeeId,
   },
-  [route('PUT /api/deliveries/:id/truck')]: { truck_id: truck.truckId },
-  [route('PUT /api/deliveries/:id/orders')]: { order_ids: [crewOrder.orderId] },
-  [route('POST /api/Trucks/trucks')]: {
+  'PUT /api/deliveries/:id/truck': { truck_id: truck.truckId },
+  'PUT /api/deliveries/:id/orders': { order_ids: [crewOrder.orderId] },
+  'POST /api/Trucks/trucks': {
     plate_number: 'FZ-1001',
     capacity: 50,
     store_id: scene.store.storeId,
     status: 'Available',
   },
-  [route('PUT /api/Trucks/trucks/:id')]: {
+  'PUT /api/Trucks/trucks/:id': {
     plate_number: truck.plateNumber,
     capacity: 60,
     store_id: scene.store.storeId,
     status: 'Available',
   },
-  [route('PATCH /api/Trucks/trucks/:id/status')]: { status: 'In Service', status_note: null },
-  [route('POST /api/routes/routes')]: {
+  'PATCH /api/Trucks/trucks/:id/status': { status: 'In Service', status_note: null },
+  'POST /api/routes/routes': {
     name: 'Fuzz route',
     store_id: scene.store.storeId,
     end_location: 'Fuzzton',
     covered_towns: ['Fuzzton'],
     max_delivery_hours: 4,
   },
-  [route('PUT /api/routes/routes/:id')]: {
+  'PUT /api/routes/routes/:id': {
     name: scene.store.routeName,
     store_id: scene.store.storeId,
     end_location: scene.store.town,
     covered_towns: [scene.store.town],
     max_delivery_hours: 5,
   },
-  [route('POST /api/stores')]: {
+  'POST /api/stores': {
     city: 'Fuzz City',
     address: '1 Fuzz Road',
     near_station_name: 'Fuzz Station',
   },
-  [route('PUT /api/stores/:id')]: {
+  'PUT /api/stores/:id': {
     city: scene.store.cityName,
     address: 'Station Road',
     near_station_name: `${scene.store.cityName} Station`,
   },
-  [route('POST /api/planning/proposals')]: { from: daysFromNow(1), to: daysFromNow(14) },
-  [route('POST /api/users')]: {
+  'POST /api/planning/proposals': { from: daysFromNow(1), to: daysFromNow(14) },
+  'POST /api/users': {
     username: 'fuzz.user',
     email: 'fuzz.user@example.test',
     role: 'Warehouse Manager',
     password: 'long-enough-password',
   },
-  [route('PUT /api/users/:id')]: { email: 'victim.renamed@example.test' },
-  [route('POST /api/roles')]: { role_name: 'Fuzz role', accessRights: 'Fuzzing' },
-  [route('PUT /api/roles/:id')]: { role_name: 'Fuzz victim role 2' },
-  [route('POST /api/deliveries/:id/confirm-item')]: {
+  'PUT /api/users/:id': { email: 'victim.renamed@example.test' },
+  'POST /api/roles': { role_name: 'Fuzz role', accessRights: 'Fuzzing' },
+  'PUT /api/roles/:id': { role_name: 'Fuzz victim role 2' },
+  'POST /api/deliveries/:id/confirm-item': {
     order_id: crewOrder.orderId,
     product_id: crewOrder.productIds[0],
   },
-  [route('POST /api/deliveries/:id/fail-item')]: {
+  'POST /api/deliveries/:id/fail-item': {
     order_id: crewOrder.orderId,
     product_id: crewOrder.productIds[1],
     reason: 'Damaged',
   },
-  [route('POST /api/deliveries/:id/orders/:order_id/fail')]: { reason: 'Customer absent' },
+  'POST /api/deliveries/:id/orders/:order_id/fail': { reason: 'Customer absent' },
 };
 const VALID_QUERY: Record<string, Record<string, string>> = {
-  [route('POST /api/deliveries/deliveries')]: {
+  'POST /api/deliveries/deliveries': {
     truck_id: String(truck.truckId),
     route_id: String(scene.store.routeId),
     user_id: String(scene.manager.userId),
     delivery_date_time: iso(24 * 5),
   },
-  [route('GET /api/deliveries/crew-options')]: {
+  'GET /api/deliveries/crew-options': {
     route_id: String(scene.store.routeId),
     delivery_date_time: iso(24 * 5),
   },
-  [route('GET /api/search')]: { q: 'fuzz' },
+  'GET /api/search': { q: 'fuzz' },
 };
 
 // ---------------------------------------------------------------------------------------------
