@@ -305,6 +305,8 @@ async function auditMark(): Promise<string> {
   return `${row.n} rows, last ${row.last}`;
 }
 
+/** Calls by kind of case (test/bad-input.ts), for docs/reliability.md. */
+const kinds: Record<string, number> = {};
 const calls = { sure: 0, maybe: 0, refused: 0, succeeded: 0, batchesCompared: 0, batchesSkipped: 0 };
 
 function send(c: Case): Promise<LightMyRequestResponse> {
@@ -345,6 +347,7 @@ async function walk(input: RouteInput, mode: 'sure' | 'maybe'): Promise<{ wrote:
     async (c) => {
       const res = await send(c);
       calls[mode]++;
+      kinds[c.kind] = (kinds[c.kind] ?? 0) + 1;
       const before = mark;
       mark = await auditMark();
       const wrong = problem(c, res);
@@ -418,7 +421,9 @@ describe('bad input on every route that takes input (fast-check)', () => {
   });
 
   it('counts', () => {
-    console.log(`bad-input: ${inputs.length} routes, calls ${JSON.stringify(calls)}`);
+    console.log(
+      `bad-input: ${inputs.length} routes, calls ${JSON.stringify(calls)} ${JSON.stringify(kinds)}`,
+    );
     expect(calls.sure).toBeGreaterThanOrEqual(inputs.length * SURE_RUNS);
   });
 });
