@@ -104,3 +104,35 @@ export function withLeaf(value: unknown, path: Array<string | number>, leaf: unk
   copy[head!] = withLeaf(copy[head!], rest, leaf);
   return copy;
 }
+
+export interface Field {
+  path: Array<string | number>;
+  /** The field may be left out (optional, or has a default). */
+  optional: boolean;
+}
+
+/**
+ * Every field of a schema at any depth (object keys, an array's element as index 0), whatever
+ * its type: the places a fuzzer can put a wrong value, leave out or add next to.
+ */
+export function fields(schema: unknown, path: Array<string | number> = [], depth = 0): Field[] {
+  const inner = unwrap(schema);
+  if (!inner || depth > 8) return [];
+  const def = inner._zod.def;
+  if (def.type === 'union') return fields((def.options as unknown[])[0], path, depth + 1);
+  if (def.type === 'array') {
+    return [{ path: [...path, 0], optional: false }, ...fields(def.element, [...path, 0], depth + 1)];
+  }
+  if (def.type !== 'object') return [];
+  return Object.entries(def.shape as Record<string, unknown>).flatMap(([key, value]) => {
+    return [
+      { path: [...path, key], optional: isOptional(value) },
+      ...fields(value, [...path, key], depth + 1),
+    ];
+  });
+}
+
+function isOptional(schema: unknown): boolean {
+  // zod marks a field that may be left out (optional, default) on its input side
+  return !!(schema as { _zod?: { optin?: string } })._zod?.optin;
+}

@@ -37,7 +37,7 @@ const candidateColumns = sql`o.order_id, o.status, o.route_id, c.name as custome
                      (select ceil(sum(i.quantity * p.space_per_unit) * 100) / 100
                         from order_items i join products p on p.product_id = i.product_id
                        where i.order_id = o.order_id),
-                     0) end::numeric(10, 2)::float8 as space,
+                     0) end::float8 as space,
   ${isoTimestamp('booked.arrival')} as train_arrival,
   x.delivery_id`;
 const candidateJoins = sql`join customers c on c.customer_id = o.customer_id

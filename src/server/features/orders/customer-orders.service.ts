@@ -11,7 +11,7 @@ import type { OrderDetail } from '#shared/contract/orders';
 import { notifyManagers, publishChange } from '../notifications/notifications.service';
 import * as q from './customer-orders.queries';
 import { cancelOrder } from './order-scheduling.service';
-import { checkScheduleDate, getOrderDetail } from './orders.service';
+import { checkScheduleDate, getOrderDetail, isOrderTooLarge, orderTooLarge } from './orders.service';
 
 /** Only a Pending order is the customer's to cancel or change; later, support helps. */
 function refuseUnlessPending(order: q.OwnOrder, action: 'cancelled' | 'changed'): void {
@@ -187,6 +187,9 @@ export async function changeOwnOrder(
       status: 'Pending',
       customer_id: user.customerId!,
     });
+  }).catch((err: unknown) => {
+    // lines too large for the figures they go into: as when placing (nothing written)
+    throw isOrderTooLarge(err) ? orderTooLarge() : err;
   });
   return getOrderDetail(ctx.db, user, orderId);
 }

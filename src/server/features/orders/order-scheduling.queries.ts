@@ -24,7 +24,9 @@ export async function findSchedulingOrder(
   const res = await db.execute<SchedulingOrder>(
     sql`select o.order_id, o.status, o.city_id, ci.name as city_name,
           to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, o.route_id,
-          (select coalesce(ceil(sum(i.quantity * p.space_per_unit) * 100), 0)::int
+          -- float8, not int: an order's space in cents can be past int's range (1,000,000 units x
+          -- 1,000 space); it is then refused for the space no trip has, not for the cast
+          (select coalesce(ceil(sum(i.quantity * p.space_per_unit) * 100), 0)::float8
              from order_items i join products p on p.product_id = i.product_id
             where i.order_id = o.order_id) as space_cents
         from orders o left join cities ci on ci.city_id = o.city_id

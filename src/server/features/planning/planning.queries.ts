@@ -31,7 +31,8 @@ export type OrderRow = {
 
 const orderColumns = sql`o.order_id, o.status, o.city_id, ci.name as city_name, o.route_id,
   to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
-  (select coalesce(ceil(sum(i.quantity * p.space_per_unit) * 100), 0)::int
+  -- float8, not int: up to 100 lines of 1,000,000 units x 1,000 space is past int's range in cents
+  (select coalesce(ceil(sum(i.quantity * p.space_per_unit) * 100), 0)::float8
      from order_items i join products p on p.product_id = i.product_id
     where i.order_id = o.order_id) as space_cents,
   x.delivery_id,
