@@ -14,7 +14,7 @@ import { createProduct, createUser, daysFromNow, type TestUser } from './test/fa
 import { scaled } from './test/reliability-scale';
 import { type ServerProcess, startServerProcess } from './test/server-process';
 
-// Issue 24, suite 4 (docs/reliability.md, "Crash and restart"): the real server (src/server/main.ts)
+// Issue 24, suite 4 (docs/reliability.md, "Suite 4: crash and restart"): the real server (src/server/main.ts)
 // runs as a child process; customers place orders, the warehouse records receipts and counts,
 // the crew confirms items, all in parallel; after a number of acknowledged writes the server is
 // killed with SIGKILL while others are in flight, and started again on the same data. At the end

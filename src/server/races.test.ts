@@ -20,7 +20,7 @@ import {
   type TestStore,
 } from './test/scheduling-factories';
 
-// The race catalogue of issue 24 (docs/reliability.md, "Races"): each race sends many clients at
+// The race catalogue of issue 24 (docs/reliability.md, "Suite 3: races"): each race sends many clients at
 // once over HTTP and then checks what the race left behind in the database, and each names the
 // lock or constraint that wins it. On PostgreSQL the calls of a round run at once, each on its own
 // pooled connection (and, for orders, through two server instances on one database); on PGlite,
