@@ -254,10 +254,7 @@ describe('an item failed at the door', () => {
         .getByRole('row', { name: broken.productName })
         .getByText('Not delivered: at the store')
         .waitFor();
-      await page
-        .getByRole('row', { name: products[0]!.productName })
-        .getByText('Delivered')
-        .waitFor();
+      await page.getByRole('row', { name: products[0]!.productName }).getByText('Delivered').waitFor();
       await screenshot(page, name);
       await page.context().close();
     }
