@@ -5,6 +5,7 @@ import { PERMISSIONS, type Permission } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
 import { crewScene } from './test/crew-factories';
 import {
+  createPortalUsers,
   createProduct,
   createRole,
   createUser,
@@ -36,16 +37,7 @@ import {
 const { app } = await createTestApp();
 const db = app.ctx.db;
 
-const ROLE_OF: Record<Portal, string> = {
-  admin: 'Admin',
-  manager: 'Manager',
-  warehouse: 'Warehouse Manager',
-  assistant: 'Driver',
-  customer: 'Customer',
-};
-const staff = new Map<Portal, TestUser>();
-for (const [portal, role] of Object.entries(ROLE_OF))
-  staff.set(portal as Portal, await createUser(app, role));
+const staff = await createPortalUsers(app);
 const admin = staff.get('admin')!;
 const manager = staff.get('manager')!;
 const warehouse = staff.get('warehouse')!;
@@ -1064,7 +1056,7 @@ function forbiddenUser(key: string): TestUser | null {
   const route = mutating.find((r) => routeKey(r.method, r.url) === routeOf(key));
   if (!route?.permission) return null;
   const allowed = PERMISSIONS[route.permission as Permission] as readonly Portal[];
-  const portal = (Object.keys(ROLE_OF) as Portal[]).find((p) => !allowed.includes(p));
+  const portal = [...staff.keys()].find((p) => !allowed.includes(p));
   return portal ? staff.get(portal)! : null;
 }
 

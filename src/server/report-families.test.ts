@@ -2,22 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, type Permission, REFUSED_ACTION } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
 import { REPORTS } from '#web/features/admin-reports/report-catalog';
-import { createUser, type TestUser } from './test/factories';
+import { createPortalUsers } from './test/factories';
 import { createTestApp } from './test/harness';
 
 // Every report belongs to one family in the permission table (docs/decisions/0061): the warehouse
 // reads the stock reports and alerts, the manager the operations ones, the admin every family.
 const { app } = await createTestApp();
-const ROLE_OF: Record<Portal, string> = {
-  admin: 'Admin',
-  manager: 'Manager',
-  warehouse: 'Warehouse Manager',
-  assistant: 'Driver',
-  customer: 'Customer',
-};
-const users = new Map<Portal, TestUser>();
-for (const [portal, role] of Object.entries(ROLE_OF))
-  users.set(portal as Portal, await createUser(app, role));
+const users = await createPortalUsers(app);
 const FAMILIES: readonly Permission[] = ['reports:stock', 'reports:operations', 'reports:financial'];
 
 const reportRoutes = app.declaredRoutes.filter((r) => r.method === 'GET' && r.url.startsWith('/api/report/'));

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS, type Permission } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
-import { createUser, type TestUser } from './test/factories';
+import { createPortalUsers } from './test/factories';
 import { createTestApp, TEST_JWT_SECRET } from './test/harness';
 import { leaves, objectKeys, sample, withLeaf } from './test/schema-walk';
 
@@ -11,16 +11,7 @@ import { leaves, objectKeys, sample, withLeaf } from './test/schema-walk';
 // this file) with what an attacker sends: out-of-range and malformed ids, a NUL byte in each
 // string field, numbers out of any range, malformed bodies. Each must be a 4xx { detail }.
 const { app } = await createTestApp();
-const ROLE_OF: Record<Portal, string> = {
-  admin: 'Admin',
-  manager: 'Manager',
-  warehouse: 'Warehouse Manager',
-  assistant: 'Driver Assistant',
-  customer: 'Customer',
-};
-const users = new Map<Portal, TestUser>();
-for (const [portal, role] of Object.entries(ROLE_OF))
-  users.set(portal as Portal, await createUser(app, role));
+const users = await createPortalUsers(app, { assistant: 'Driver Assistant' });
 
 const routes = app.declaredRoutes.filter((r) => r.method !== 'HEAD');
 const hasBody = (method: string) => !['GET', 'DELETE', 'OPTIONS'].includes(method);

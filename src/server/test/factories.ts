@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Portal } from '#shared/roles';
 import type { BuiltApp } from '../app';
 import { withActor } from '../db/client';
 import { customers, employees, products, roles, stockMovements, users } from '../db/schema';
@@ -194,4 +195,24 @@ export function multipart(
     payload: Buffer.concat(parts),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** A role name that opens each portal (the crew's: Driver). */
+export const PORTAL_ROLES: Record<Portal, string> = {
+  admin: 'Admin',
+  manager: 'Manager',
+  warehouse: 'Warehouse Manager',
+  assistant: 'Driver',
+  customer: 'Customer',
+};
+
+/** One user per portal, each of its role in PORTAL_ROLES (or the role `roles` names instead). */
+export async function createPortalUsers(
+  app: BuiltApp,
+  roles: Partial<Record<Portal, string>> = {},
+): Promise<Map<Portal, TestUser>> {
+  const made = new Map<Portal, TestUser>();
+  for (const [portal, role] of Object.entries({ ...PORTAL_ROLES, ...roles }))
+    made.set(portal as Portal, await createUser(app, role));
+  return made;
 }
