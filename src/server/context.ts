@@ -8,24 +8,23 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Listen } from './db/listen';
-import type { AuthThrottle } from './features/auth/throttle';
-import type { PlacementBatcher } from './features/orders/order-placement.queries';
 import type { TokenService } from './http/tokens';
 import type { FileStore } from './lib/file-store';
 
-/** What every feature needs, handed in by buildApp (tests build their own). */
+/**
+ * What every feature needs, handed in by buildApp (tests build their own). A feature that puts a
+ * service of its own in the context adds its member here from its folder, by declaration merging
+ * (`declare module '#server/context'`), as features/auth/throttle.ts does with `authThrottle`:
+ * this file names only plumbing, so every feature may import it (docs/architecture.md).
+ */
 export interface AppContext {
   db: Db;
   clock: () => Date;
   tokens: TokenService;
   /** LISTEN/NOTIFY of the database: every server process on it hears every notification. */
   listen: Listen;
-  /** Sign-in and registration attempt counters, in the database (shared by every process). */
-  authThrottle: AuthThrottle;
   /** Uploaded files (order attachments) on disk, DATA_DIR/attachments. */
   files: FileStore;
-  /** Placements arriving together share one transaction and commit (decision 0047). */
-  placements: PlacementBatcher;
   /** Answer the landing page's figures from memory for a few seconds (decision 0052). */
   cachePublicFigures: boolean;
   /** Event streams one user may hold open on one server process; past it 429 (decision 0069). */

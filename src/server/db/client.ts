@@ -8,7 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { isConnectionError } from '../http/errors';
+import { isConnectionError } from '../lib/errors';
 import { type Listen, pgliteListen, postgresListen } from './listen';
 import { nameMarkedStatements } from './prepared';
 import * as schema from './schema';

@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { can, type Permission, REFUSED_ACTION } from '#shared/permissions';
 import { portalForRole } from '#shared/roles';
 import { asRead, type Db } from '../db/client';
-import { findUserById } from '../features/auth/auth.queries';
 import { forbidden, unauthorized } from './errors';
 import type { TokenClaims, TokenService } from './tokens';
 import type { UserCache } from './user-cache';
+import { findUserById } from './user-lookup';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 

@@ -5,7 +5,7 @@ import { AppError } from './errors';
  * Heavy work: requests that read or compute far more than an interactive call (docs/decisions/
  * 0074). Each route that does it declares its kind (`config.heavy`); the route table test checks
  * that every report, download and planner route does.
- * - report: GET /api/report/{name}, as JSON, CSV or PDF (lib/report-route.ts);
+ * - report: GET /api/report/{name}, as JSON, CSV or PDF (http/report-route.ts);
  * - export: the order list as CSV (GET /api/orders/export.csv), every page of it;
  * - pdf: an invoice PDF (the PDF thread has its own queue, workers/pdf-pool.ts);
  * - planner: a dispatch plan made or committed (features/planning).

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { Listen } from '../db/listen';
-import { findUserById } from '../features/auth/auth.queries';
+import { findUserById } from './user-lookup';
 
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
 

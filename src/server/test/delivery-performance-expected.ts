@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { Executor } from '#server/db/client';
 import { deliveryPerformanceColumns, performanceRow } from '#server/features/manager-reports/manager-reports';
 import type { Span } from '#server/features/manager-reports/manager-reports.queries';
+import { csvColumns } from '#server/http/report-route';
 import { toCsv } from '#server/lib/csv';
-import { csvColumns } from '#server/lib/report-route';
 
 // The delivery performance report as computed before delivery_order_facts (decision 0045) and
 // the stored CSV rows (decision 0053): the orders read through delivery_orders and `orders`, and

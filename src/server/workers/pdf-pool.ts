@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import Tinypool from 'tinypool';
-import { AppError } from '#server/http/errors';
+import { AppError } from '#server/lib/errors';
 import type { PdfTableInput } from '#server/lib/pdf-table';
 import type { OrderDetail } from '#shared/contract/orders';
 

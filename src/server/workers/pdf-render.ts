@@ -1,7 +1,7 @@
 // What the PDF worker threads run (pdf-worker.mjs loads this file): the layouts, nothing else.
 
 import type { OrderDetail } from '#shared/contract/orders';
-import { renderInvoicePdf } from '../features/orders/invoice-pdf';
+import { renderInvoicePdf } from '../lib/invoice-pdf';
 import { type PdfTableInput, renderPdfTable } from '../lib/pdf-table';
 
 export const table = (input: PdfTableInput) => renderPdfTable(input);

@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context';
-import { resolvePeriod } from '#server/lib/report-route';
+import { resolvePeriod } from '#server/http/report-route';
 import { NEAR_FULL_PERCENT, NO_TRAIN_ALERT_DAYS } from '#shared/constants';
 import type { AdminAlert, AdminChartData, AdminStats, MonthFigures } from '#shared/contract/admin-dashboard';
 import type { PeriodQuery } from '#shared/contract/common';

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
+import type { Period } from '#server/http/report-route';
 import { asciiJson } from '#server/http/serializer';
-import type { Period } from '#server/lib/report-route';
 import { NEAR_FULL_PERCENT } from '#shared/constants';
 
 /** A half-open span of instants [from, before). */

@@ -1,5 +1,5 @@
 import type { App, AppContext } from '#server/context';
-import { PDF_ROW_CAP, registerReport } from '#server/lib/report-route';
+import { PDF_ROW_CAP, registerReport } from '#server/http/report-route';
 import { ASSISTANT_WEEKLY_HOURS, DRIVER_WEEKLY_HOURS, TRUCK_HOURS_PER_DAY } from '#shared/constants';
 import {
   CUSTOMER_ORDERS_DEFAULT_LIMIT,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { App, AppContext } from '#server/context';
+import { registerReport } from '#server/http/report-route';
 import { RawJson } from '#server/http/serializer';
-import { registerReport } from '#server/lib/report-route';
 import { NEAR_FULL_PERCENT } from '#shared/constants';
 import { employeeWorkloadRow, revenueAnalysisRow, trainCapacityRow } from '#shared/contract/admin-reports';
 import * as q from './admin-reports.queries';

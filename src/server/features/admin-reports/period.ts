@@ -1,4 +1,4 @@
-import type { Period } from '#server/lib/report-route';
+import type { Period } from '#server/http/report-route';
 import { addDays, businessDate, startOfBusinessDay } from '#shared/dates';
 import type { Span } from './admin-reports.queries';
 

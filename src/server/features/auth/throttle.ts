@@ -116,3 +116,10 @@ export class AuthThrottle {
     await deleteExpired(this.db, now);
   }
 }
+
+declare module '#server/context' {
+  interface AppContext {
+    /** Sign-in and registration attempt counters, in the database (shared by every process). */
+    authThrottle: AuthThrottle;
+  }
+}

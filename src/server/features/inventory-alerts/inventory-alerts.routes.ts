@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
-import { registerReport } from '#server/lib/report-route';
+import { registerReport } from '#server/http/report-route';
 import { errorSchema } from '#shared/contract/common';
 import { dismissalParams, dismissalSchema, inventoryAlertSchema } from '#shared/contract/inventory-alerts';
 import { dismissAlert, inventoryAlerts, restoreAlert } from './inventory-alerts.service';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { csvColumns } from '#server/http/report-route';
 import { asciiJson, jsonWriter } from '#server/http/serializer';
 import { toCsv } from '#server/lib/csv';
-import { csvColumns } from '#server/lib/report-route';
 import {
   expectCsvLinesExact,
   previousCsv,

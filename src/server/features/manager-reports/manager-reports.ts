@@ -1,12 +1,12 @@
 import type { App, AppContext } from '#server/context';
-import { RawJson } from '#server/http/serializer';
 import {
   PDF_ROW_CAP,
   type Period,
   type ReportColumn,
   type ReportPreview,
   registerReport,
-} from '#server/lib/report-route';
+} from '#server/http/report-route';
+import { RawJson } from '#server/http/serializer';
 import { TRUCK_HOURS_PER_DAY } from '#shared/constants';
 import {
   type DeliveryPerformanceRow,

@@ -2,8 +2,8 @@ import type { Listen } from '#server/db/listen';
 import { tokenHolds } from '#server/http/authenticate';
 import type { TokenClaims } from '#server/http/tokens';
 import { USERS_CHANGED } from '#server/http/user-cache';
+import type { findUsersByIds } from '#server/http/user-lookup';
 import { type Portal, portalForRole } from '#shared/roles';
-import type { findUsersByIds } from '../auth/auth.queries';
 import { EVENTS_CHANNEL } from './notifications.service';
 
 /** The most event streams one user may hold open on one server process (decision 0069). */
@@ -23,7 +23,7 @@ export interface StreamClient {
   end(): void;
 }
 
-/** Reads the users behind streams now (auth.queries.ts findUsersByIds). */
+/** Reads the users behind streams now (http/user-lookup.ts findUsersByIds). */
 type LoadUsers = (userIds: readonly number[]) => ReturnType<typeof findUsersByIds>;
 type UserRow = NonNullable<Awaited<ReturnType<LoadUsers>> extends Map<number, infer R> ? R : never>;
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
+import { findUsersByIds } from '#server/http/user-lookup';
 import { refuseBody } from '#server/http/validation';
 import { errorSchema, idParam } from '#shared/contract/common';
 import { employeeParam } from '#shared/contract/crew';
 import { notificationListQuery, notificationSchema, readAllResponse } from '#shared/contract/notifications';
-import { findUsersByIds } from '../auth/auth.queries';
 import { tooManyRequests } from '../auth/throttle';
 import { assertCrewNotificationsAccess } from '../crew/crew.service';
 import { EventHub } from './event-hub';

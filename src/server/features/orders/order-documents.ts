@@ -2,12 +2,6 @@ import type { Readable } from 'node:stream';
 import { type CsvColumn, toCsvStream } from '#server/lib/csv';
 import type { OrderSummaryRow } from './orders.queries';
 
-export const COMPANY = {
-  name: 'KandyPack Distributors (Pvt) Ltd',
-  address: ['No. 45, Peradeniya Road', 'Kandy 20000, Sri Lanka'],
-  contact: 'support@kandypack.lk  ·  +94 81 222 3344',
-};
-
 const ORDER_CSV_COLUMNS: CsvColumn<OrderSummaryRow>[] = [
   { key: 'order_id', label: 'Order ID' },
   { key: 'order_date', label: 'Order Date' },

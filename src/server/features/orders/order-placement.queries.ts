@@ -234,3 +234,10 @@ export async function readStock(db: Executor, productIds: number[]) {
   );
   return res.rows;
 }
+
+declare module '#server/context' {
+  interface AppContext {
+    /** Placements arriving together share one transaction and commit (decision 0047). */
+    placements: PlacementBatcher;
+  }
+}

@@ -1,4 +1,4 @@
-// What a planner worker thread runs (workers/planner-pool.ts): the rows read for a plan in, the
+// What a planner worker thread runs (planner-pool.ts): the rows read for a plan in, the
 // stored body text and the orders it looked at out. Pure CPU, no database, no clock.
 import { asciiJson, jsonWriter } from '#server/http/serializer';
 import { type PlanOrderView, proposalSchema } from '#shared/contract/planning';

@@ -3,7 +3,6 @@ import { type Executor, withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
 import { RawJson } from '#server/http/serializer';
-import { proposeInWorker } from '#server/workers/planner-pool';
 import {
   type CurrentProposal,
   type PendingOrders,
@@ -16,6 +15,7 @@ import { addDays, businessDate, businessDateTime, businessTimeText, startOfBusin
 import { weekStart } from '../deliveries/roster-rules';
 import { notifyPlanApplied } from '../notifications/notifications.service';
 import { fromCents, toCents } from '../trains/allocation';
+import { proposeInWorker } from './planner-pool';
 import { writeBody } from './planner-run';
 import type { Proposal } from './planner-types';
 import { verifyProposal } from './planner-verify';

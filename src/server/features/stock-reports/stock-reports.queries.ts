@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
-import type { Period } from '#server/lib/report-route';
+import type { Period } from '#server/http/report-route';
 
 export type ProductSalesRow = {
   product_id: number;

@@ -1,5 +1,5 @@
 import type { App, AppContext } from '#server/context';
-import { registerReport } from '#server/lib/report-route';
+import { registerReport } from '#server/http/report-route';
 import { currentStockRowSchema, productPerformanceRowSchema } from '#shared/contract/stock-reports';
 import { reportStockLabel } from '#shared/stock';
 import { productSales } from './stock-reports.queries';

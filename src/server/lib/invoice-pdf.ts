@@ -3,7 +3,13 @@ import { fastStandardFonts } from '#server/lib/pdf-fonts';
 import { formatMoney } from '#shared/constants';
 import type { OrderDetail } from '#shared/contract/orders';
 import { businessDateText, calendarDateText } from '#shared/dates';
-import { COMPANY } from './order-documents';
+
+/** Who the invoice is from: the letterhead. */
+const COMPANY = {
+  name: 'KandyPack Distributors (Pvt) Ltd',
+  address: ['No. 45, Peradeniya Road', 'Kandy 20000, Sri Lanka'],
+  contact: 'support@kandypack.lk  ·  +94 81 222 3344',
+};
 
 /** The business day (Colombo) of an instant, as people read it: "22 Nov 2026". */
 const day = (iso: string) => businessDateText(new Date(iso));

@@ -2,6 +2,6 @@
 // JavaScript, so this file loads the TypeScript planner through tsx, the way the server runs.
 import { tsImport } from 'tsx/esm/api';
 
-const run = await tsImport('../features/planning/planner-run.ts', import.meta.url);
+const run = await tsImport('./planner-run.ts', import.meta.url);
 
 export const propose = (input) => run.propose(input);

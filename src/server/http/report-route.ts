@@ -4,12 +4,12 @@ import type { App, AppContext } from '#server/context';
 import { type AuthUser, currentUser } from '#server/http/auth-context';
 import { unprocessable } from '#server/http/errors';
 import type { RawJson } from '#server/http/serializer';
+import { attachmentDisposition } from '#server/lib/content-disposition';
+import { type CsvColumn, toCsvStream, toCsvTextStream } from '#server/lib/csv';
 import { abandoned, renderPdf } from '#server/workers/pdf-pool';
 import { errorSchema, type PeriodQuery, periodQuery, reportFormat } from '#shared/contract/common';
 import { addDays, businessDate } from '#shared/dates';
 import type { Permission } from '#shared/permissions';
-import { attachmentDisposition } from './content-disposition';
-import { type CsvColumn, toCsvStream, toCsvTextStream } from './csv';
 
 /** How a value is written in CSV and PDF (JSON always carries the raw value). */
 export type ReportCellKind =

@@ -1,5 +1,5 @@
 import Tinypool from 'tinypool';
-import type { Proposed, ProposeInput } from '#server/features/planning/planner-run';
+import type { Proposed, ProposeInput } from './planner-run';
 
 /**
  * The dispatch planner is pure CPU: 0.3-1.5 s for a week of 10,000 orders on the 2-core machine
