@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '#server/domain/password';
+import { crewViolation, truckViolation } from '#server/domain/roster-rules';
 import { START_WINDOW_MS } from '#shared/constants';
 import { startOfBusinessDay } from '#shared/dates';
 import { ORDER_STATUSES } from '#shared/order-status';
 import { portalForRole } from '#shared/roles';
-import { verifyPassword } from '../features/auth/password';
-import { crewViolation, truckViolation } from '../features/deliveries/roster-rules';
 import { openTestDatabase } from '../test/harness';
 import type { Database } from './client';
 import { hasAnyUser, isDatabaseEmpty, type SeedSummary, seedDemoData } from './seed';

@@ -4,8 +4,8 @@
 // (features/<name>/<name>.seed.ts).
 
 import { and, eq, isNull } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '#server/domain/password';
 import { portalForRole } from '#shared/roles';
-import { hashPassword, verifyPassword } from '../features/auth/password';
 import { seedCrewNotifications, seedCustomerNotifications } from '../features/crew/crew.seed';
 import { seedPlanningWeek } from '../features/planning/planning.seed';
 import { seedSupportRequests } from '../features/support/support.seed';

@@ -40,3 +40,10 @@ export function assertCustomerAccess(user: AuthUser, customerId: number): void {
     throw forbidden('You can only act for your own customer account');
   }
 }
+
+/** Someone else's employee_id is a 403 for crews; managers and admins read any. */
+export function assertSelfOrStaff(user: AuthUser, employeeId: number, what: string): void {
+  if (user.portal === 'assistant' && user.employeeId !== employeeId) {
+    throw forbidden(`You can only see your own ${what}`);
+  }
+}

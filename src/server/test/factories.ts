@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { hashPassword } from '#server/domain/password';
 import type { Portal } from '#shared/roles';
 import type { BuiltApp } from '../app';
 import { withActor } from '../db/client';
 import { customers, employees, products, roles, stockMovements, users } from '../db/schema';
-import { hashPassword } from '../features/auth/password';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(counter++).toString(36)}`;

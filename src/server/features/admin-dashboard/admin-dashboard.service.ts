@@ -1,12 +1,11 @@
 import type { AppContext } from '#server/context';
+import { toCents, utilisationPercent } from '#server/domain/allocation';
+import * as manager from '#server/features/dashboard/index';
 import { resolvePeriod } from '#server/http/report-route';
 import { NEAR_FULL_PERCENT, NO_TRAIN_ALERT_DAYS } from '#shared/constants';
 import type { AdminAlert, AdminChartData, AdminStats, MonthFigures } from '#shared/contract/admin-dashboard';
 import type { PeriodQuery } from '#shared/contract/common';
 import { addDays, businessDate, businessDateTime, calendarDateText, startOfBusinessDay } from '#shared/dates';
-import * as manager from '../dashboard/manager-stats.queries';
-import { failedOrderAlertMessage } from '../dashboard/manager-stats.service';
-import { toCents, utilisationPercent } from '../trains/allocation';
 import * as q from './admin-dashboard.queries';
 
 const DAY_MS = 86_400_000;
@@ -155,7 +154,7 @@ export async function adminAlerts(ctx: AppContext): Promise<AdminAlert[]> {
     ...failed.map((f) => ({
       type: 'order_delivery_failed' as const,
       severity: 'high' as const,
-      message: failedOrderAlertMessage(f),
+      message: manager.failedOrderAlertMessage(f),
       time: f.failed_at,
       ref_id: f.id,
     })),

@@ -1,4 +1,5 @@
 import type { App, AppContext } from '#server/context';
+import { crewHours, monthPeriod } from '#server/features/manager-reports/index';
 import { PDF_ROW_CAP, registerReport } from '#server/http/report-route';
 import { ASSISTANT_WEEKLY_HOURS, DRIVER_WEEKLY_HOURS, TRUCK_HOURS_PER_DAY } from '#shared/constants';
 import {
@@ -14,8 +15,6 @@ import {
   truckMonthRow,
 } from '#shared/contract/admin-reports';
 import { intString } from '#shared/contract/common';
-import { monthPeriod } from '../manager-reports/manager-reports';
-import { crewHours } from '../manager-reports/manager-reports.queries';
 import * as q from './admin-reports.queries';
 import { daysIn, quarterPeriod, round, spanOf } from './period';
 

@@ -1,9 +1,10 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
+import { hashPassword, timingDummyHash, verifyPassword } from '#server/domain/password';
+import { findServedCityId } from '#server/features/cities/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, pgConstraint, pgErrorCode, unauthorized } from '#server/http/errors';
 import type { Profile, RegistrationRequest } from '#shared/contract/auth';
-import { findServedCityId } from '../cities/cities.queries';
 import {
   actAs,
   findCustomerName,
@@ -16,7 +17,6 @@ import {
   reserveUserId,
   touchLastLogin,
 } from './auth.queries';
-import { hashPassword, timingDummyHash, verifyPassword } from './password';
 import { AuthThrottle, tooManyRequests } from './throttle';
 
 // One message for an unknown user and a wrong password, so the answer does not reveal which.

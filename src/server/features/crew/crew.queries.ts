@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
+import { confirmationJoins, confirmerName, personName as person } from '#server/features/orders/index';
 import type { ANY_FAILURE_REASONS, DeliveryItem, FailureReason } from '#shared/contract/crew';
 import type { DeliveryStatus, OrderStatus } from '#shared/order-status';
 import type { RunOnTheRoad } from './start-rules';
 
-const person = (alias: string) =>
-  sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`);
-
-/** Who confirmed: the crew member's name behind the login, else the login name. */
-const confirmerName = sql`coalesce(${person('ce')}, cu.user_name)`;
-/** Who reported an item as not delivered, the same way. */
+/** Who reported an item as not delivered, the way confirmerName says who confirmed one. */
 const failerName = sql`coalesce(${person('fe')}, fu.user_name)`;
 
 export async function employeeExists(db: Executor, employeeId: number): Promise<boolean> {
@@ -234,8 +230,6 @@ export type StoredConfirmation = {
 const confirmationColumns = sql`c.client_id::text as confirmation_id, c.delivery_id, c.order_id, c.product_id,
   c.recipient_name, c.note, c.signature is not null as has_signature, ${confirmerName} as confirmed_by,
   ${isoTimestamp('c.confirmed_at')} as confirmed_at`;
-const confirmationJoins = sql`left join users cu on cu.user_id = c.confirmed_by
-  left join employees ce on ce.employee_id = cu.employee_id`;
 
 export async function findConfirmationByClientId(db: Executor, clientId: string) {
   const res = await db.execute<StoredConfirmation>(
@@ -493,26 +487,4 @@ export async function orderShape(db: Executor, orderId: number) {
         from orders o left join cities ci on ci.city_id = o.city_id where o.order_id = ${orderId}`,
   );
   return res.rows[0] ?? { items: 0, city: null };
-}
-
-/** Proof of delivery for the order detail: one receipt per recipient and signature. */
-export async function findReceipts(db: Executor, orderId: number) {
-  const res = await db.execute<{
-    recipient_name: string | null;
-    signature: string | null;
-    confirmed_by: string | null;
-    confirmed_at: string;
-    products: string[];
-  }>(
-    sql`select c.recipient_name, c.signature, min(${confirmerName}) as confirmed_by,
-          ${isoTimestamp('max(c.confirmed_at)')} as confirmed_at,
-          array_agg(p.name order by p.name) as products
-        from item_confirmations c
-        join products p on p.product_id = c.product_id
-        ${confirmationJoins}
-        where c.order_id = ${orderId}
-        group by c.recipient_name, c.signature
-        order by max(c.confirmed_at)`,
-  );
-  return res.rows;
 }

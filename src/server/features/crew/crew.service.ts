@@ -1,6 +1,8 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
-import type { AuthUser } from '#server/http/auth-context';
+import { notifyEmployees, notifyManagers, publishChange } from '#server/features/notifications/index';
+import { transitionOrder } from '#server/features/orders/index';
+import { type AuthUser, assertSelfOrStaff } from '#server/http/auth-context';
 import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type {
   Assignment,
@@ -11,8 +13,6 @@ import type {
   FailureReason,
   ItemFailure,
 } from '#shared/contract/crew';
-import { notifyEmployees, notifyManagers, publishChange } from '../notifications/notifications.service';
-import { transitionOrder } from '../orders/order-transitions';
 import * as q from './crew.queries';
 import { blockingRun, type StartFacts, startOpensAt, startRefusal } from './start-rules';
 
@@ -69,13 +69,6 @@ function withStartFacts(row: q.AssignmentRow, now: Date): Assignment {
   };
 }
 
-/** Someone else's employee_id is a 403 for crews; managers and admins read any. */
-function assertSelfOrStaff(user: AuthUser, employeeId: number, what: string) {
-  if (user.portal === 'assistant' && user.employeeId !== employeeId) {
-    throw forbidden(`You can only see your own ${what}`);
-  }
-}
-
 export async function assignments(
   ctx: AppContext,
   user: AuthUser,
@@ -88,10 +81,6 @@ export async function assignments(
   const now = ctx.clock();
   const since = new Date(now.getTime() - DELIVERED_DAYS_SHOWN * 86_400_000);
   return (await q.listAssignments(ctx.db, employeeId, since)).map((row) => withStartFacts(row, now));
-}
-
-export function assertCrewNotificationsAccess(user: AuthUser, employeeId: number) {
-  assertSelfOrStaff(user, employeeId, 'notifications');
 }
 
 const isCrew = (d: q.CrewDeliveryRow, user: AuthUser) =>

@@ -1,10 +1,11 @@
 // When a crew may start a run (docs/decisions/0056), as pure functions: the start endpoint runs
 // them on the locked delivery and the assignment list on each Scheduled run, so the phone shows
 // the very sentence the server would answer before the driver taps.
+
+import { takesNewRuns, truckUnderRepair } from '#server/domain/roster-rules';
 import { START_WINDOW_HOURS, START_WINDOW_MS } from '#shared/constants';
 import { businessDate, businessDateTime, businessTimeText } from '#shared/dates';
 import type { DeliveryStatus } from '#shared/order-status';
-import { takesNewRuns, truckUnderRepair } from '../deliveries/roster-rules';
 
 /** Another run on the road that holds this run's truck, driver or assistant. */
 export interface RunOnTheRoad {

@@ -1,7 +1,7 @@
 import type { App, AppContext } from '#server/context';
+import { customerStats } from '#server/features/orders/index';
 import { currentUser } from '#server/http/auth-context';
 import { customerStatsSchema } from '#shared/contract/orders';
-import { customerStats } from '../orders/orders.service';
 
 export function registerDashboardRoutes(app: App, ctx: AppContext): void {
   app.get(

@@ -1,13 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { isoTimestamp } from '#server/db/sql-helpers';
+import { lateAfter } from '#server/domain/on-time';
 
-/**
- * The instant after which an order delivered is late: the end of its requested day in Colombo
- * (UTC+05:30, no daylight saving), written without time zone names so PGlite needs no tz data.
- */
-export const lateAfter = (scheduleDateColumn: string) =>
-  sql.raw(`(((${scheduleDateColumn} + 1)::timestamp - interval '330 minutes') at time zone 'UTC')`);
+export { lateAfter };
 
 const DAY_MS = 86_400_000;
 const utcDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);

@@ -1,4 +1,6 @@
 import type { AppContext } from '#server/context';
+import { toCents, tripLoadStatus, utilisationPercent } from '#server/domain/allocation';
+import { onTimeRate } from '#server/domain/on-time';
 import {
   HIGH_PRIORITY_DAYS,
   MEDIUM_PRIORITY_DAYS,
@@ -8,7 +10,6 @@ import {
 } from '#shared/constants';
 import type { ManagerAlert, ManagerStats, Priority } from '#shared/contract/manager-dashboard';
 import { addDays, businessDate, businessDateTime, calendarDateText } from '#shared/dates';
-import { toCents, tripLoadStatus, utilisationPercent } from '../trains/allocation';
 import * as q from './manager-stats.queries';
 
 const DAY_MS = 86_400_000;
@@ -23,11 +24,6 @@ export function priorityFor(daysLeft: number): Priority {
   if (daysLeft <= HIGH_PRIORITY_DAYS) return 'High';
   if (daysLeft <= MEDIUM_PRIORITY_DAYS) return 'Medium';
   return 'Low';
-}
-
-/** Percent of `delivered` that were on time, one decimal; null when nothing was delivered. */
-export function onTimeRate(onTime: number, delivered: number): number | null {
-  return delivered > 0 ? Math.round((onTime / delivered) * 1000) / 10 : null;
 }
 
 const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;

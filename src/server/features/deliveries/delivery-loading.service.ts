@@ -1,10 +1,10 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
+import { fromCents, toCents } from '#server/domain/allocation';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { LoadableOrder, LoadOrdersRequest } from '#shared/contract/deliveries';
 import { businessDateTime } from '#shared/dates';
-import { fromCents, toCents } from '../trains/allocation';
 import * as dq from './deliveries.queries';
 import { getDelivery, getDeliveryRow } from './deliveries.service';
 import * as lq from './delivery-loading.queries';

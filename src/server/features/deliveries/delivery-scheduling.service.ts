@@ -1,21 +1,6 @@
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
-import type { AuthUser } from '#server/http/auth-context';
-import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
-import type {
-  CreateDeliveryQuery,
-  CrewOption,
-  CrewOptions,
-  CrewOptionsQuery,
-  CrewUpdateRequest,
-  Route,
-  TruckChangeRequest,
-} from '#shared/contract/deliveries';
-import { notifyCrewChange, notifyEmployees } from '../notifications/notifications.service';
-import { fromCents, toCents } from '../trains/allocation';
-import * as dq from './deliveries.queries';
-import { getDelivery } from './deliveries.service';
-import * as fq from './fleet.queries';
+import { fromCents, toCents } from '#server/domain/allocation';
 import {
   type CrewMember,
   type CrewRole,
@@ -27,7 +12,22 @@ import {
   type Slot,
   truckViolation,
   weeklyLimit,
-} from './roster-rules';
+} from '#server/domain/roster-rules';
+import { notifyCrewChange, notifyEmployees } from '#server/features/notifications/index';
+import type { AuthUser } from '#server/http/auth-context';
+import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
+import type {
+  CreateDeliveryQuery,
+  CrewOption,
+  CrewOptions,
+  CrewOptionsQuery,
+  CrewUpdateRequest,
+  Route,
+  TruckChangeRequest,
+} from '#shared/contract/deliveries';
+import * as dq from './deliveries.queries';
+import { getDelivery } from './deliveries.service';
+import * as fq from './fleet.queries';
 
 const routeInfo = (r: Route): RouteInfo => ({
   name: r.name,

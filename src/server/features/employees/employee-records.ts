@@ -1,10 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
+import { lockAdmins } from '#server/features/users/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { CreateEmployeeRequest, Employee, UpdateEmployeeRequest } from '#shared/contract/employees';
-import { lockAdmins } from '../users/users.queries';
 import { listEmployees } from './employees.queries';
 
 async function findEmployee(db: Executor, employeeId: number): Promise<Employee | undefined> {

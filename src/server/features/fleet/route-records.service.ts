@@ -1,10 +1,10 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
+import { findRoute } from '#server/features/deliveries/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { Route } from '#shared/contract/deliveries';
 import type { RouteRequest } from '#shared/contract/fleet';
-import { findRoute } from '../deliveries/fleet.queries';
 import * as q from './fleet.queries';
 
 type ParsedRoute = Required<RouteRequest>;

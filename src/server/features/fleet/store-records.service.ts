@@ -1,9 +1,9 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
+import { findStore } from '#server/features/stores/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { Store } from '#shared/contract/stores';
-import { findStore } from '../stores/stores.queries';
 import * as q from './fleet.queries';
 
 type ParsedStore = {

@@ -1,12 +1,12 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
+import { truckUnderRepair } from '#server/domain/roster-rules';
+import { findTruck } from '#server/features/deliveries/index';
+import { notifyEmployees, notifyManagers } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { Truck } from '#shared/contract/deliveries';
 import type { TruckRequest, TruckStatusRequest } from '#shared/contract/fleet';
-import { findTruck } from '../deliveries/fleet.queries';
-import { truckUnderRepair } from '../deliveries/roster-rules';
-import { notifyEmployees, notifyManagers } from '../notifications/notifications.service';
 import * as q from './fleet.queries';
 
 type ParsedTruck = {

@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { literalCount, prepared } from '#server/db/prepared';
 import { isoTimestamp } from '#server/db/sql-helpers';
+import { lateAfter } from '#server/domain/on-time';
 import { asciiJson } from '#server/http/serializer';
 import { PERFORMANCE_JSON_DEFAULT_LIMIT, type PerformanceStatus } from '#shared/contract/manager-reports';
-import { lateAfter } from '../dashboard/manager-stats.queries';
 
 /**
  * The orders of each delivery with their facts (delivery_order_facts, migrations/0020_b): one

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import type { App, AppContext } from '#server/context';
-import { currentUser } from '#server/http/auth-context';
+import { tooManyRequests } from '#server/features/auth/index';
+import { assertSelfOrStaff, currentUser } from '#server/http/auth-context';
 import { findUsersByIds } from '#server/http/user-lookup';
 import { refuseBody } from '#server/http/validation';
 import { errorSchema, idParam } from '#shared/contract/common';
 import { employeeParam } from '#shared/contract/crew';
 import { notificationListQuery, notificationSchema, readAllResponse } from '#shared/contract/notifications';
-import { tooManyRequests } from '../auth/throttle';
-import { assertCrewNotificationsAccess } from '../crew/crew.service';
 import { EventHub } from './event-hub';
 import { listFor, markAllRead, markRead, scopeOf } from './notifications.service';
 
@@ -33,7 +32,7 @@ export function registerNotificationRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      assertCrewNotificationsAccess(user, request.params.employee_id);
+      assertSelfOrStaff(user, request.params.employee_id, 'notifications');
       const { rows, unread } = await listFor(
         ctx,
         { employeeId: request.params.employee_id },

@@ -6,9 +6,7 @@ import { isoTimestamp } from '#server/db/sql-helpers';
 import type { AuthUser } from '#server/http/auth-context';
 import { notFound } from '#server/http/errors';
 import { businessDateTime } from '#shared/dates';
-import { nextStep, progressNotice, STAGE_LABELS } from '#shared/order-progress';
-import type { OrderStatus } from '#shared/order-status';
-import { findProgress } from '../orders/orders.queries';
+import { STAGE_LABELS } from '#shared/order-progress';
 import * as q from './notifications.queries';
 
 /** A delivery starting within this long warns its crew (issue 9). */
@@ -91,58 +89,6 @@ export async function publishChange(
     | { kind: 'support'; request_id: number; status: string; customer_id: number },
 ): Promise<void> {
   await notify(tx, EVENTS_CHANNEL, JSON.stringify(change));
-}
-
-const ORDER_MESSAGES: Partial<Record<OrderStatus, (orderId: number, reason: string | null) => string>> = {
-  'In Transit': (id) => `Order #${id} is out for delivery today.`,
-  Delivered: (id) => `Order #${id} has been delivered.`,
-  Cancelled: (id, reason) => `Order #${id} was cancelled${reason ? `: ${reason}` : '.'}`,
-};
-
-/**
- * An approved order in the customer's words (src/shared/order-progress.ts): approved and waiting
- * for a train, or booked on one, with what comes next.
- */
-async function approvalNotice(tx: Executor, orderId: number, at: Date): Promise<string | undefined> {
-  const found = await findProgress(tx, orderId, at);
-  if (!found) return undefined;
-  const next = nextStep(found.facts, found.progress);
-  return `${progressNotice(orderId, found.progress)}${next ? ` ${next}` : ''}`;
-}
-
-/** Tells the customer its order changed status (called by transitionOrder). */
-export async function notifyOrderStatus(
-  tx: Executor,
-  change: {
-    orderId: number;
-    customerId: number;
-    to: OrderStatus;
-    at: Date;
-    reason?: string | null;
-    notice?: { message: string; alert?: boolean };
-  },
-): Promise<void> {
-  const message =
-    change.notice?.message ??
-    (change.to === 'Scheduled'
-      ? await approvalNotice(tx, change.orderId, change.at)
-      : ORDER_MESSAGES[change.to]?.(change.orderId, change.reason ?? null));
-  if (!message) return;
-  await q.insertNotifications(tx, [
-    {
-      to: { customerId: change.customerId },
-      type: change.to === 'Cancelled' || change.notice?.alert ? 'Alert' : 'Info',
-      message,
-      at: change.at,
-      orderId: change.orderId,
-    },
-  ]);
-  await publishChange(tx, {
-    kind: 'order',
-    order_id: change.orderId,
-    status: change.to,
-    customer_id: change.customerId,
-  });
 }
 
 /** The words of an approval with and without a train booked (the planner's bulk notices). */

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
+import { notifyManagers, publishChange } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, unprocessable } from '#server/http/errors';
 import type {
@@ -8,7 +9,6 @@ import type {
   ChangeOrderRequest,
 } from '#shared/contract/customer-orders';
 import type { OrderDetail } from '#shared/contract/orders';
-import { notifyManagers, publishChange } from '../notifications/notifications.service';
 import * as q from './customer-orders.queries';
 import { cancelOrder } from './order-scheduling.service';
 import { checkScheduleDate, getOrderDetail, isOrderTooLarge, orderTooLarge } from './orders.service';

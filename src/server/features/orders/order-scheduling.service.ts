@@ -1,5 +1,7 @@
 import type { AppContext } from '#server/context';
 import { type Executor, type Tx, withActor } from '#server/db/client';
+import { fromCents, planTrainAllocation, toCents } from '#server/domain/allocation';
+import { type LockedTrip, tripsToCity } from '#server/features/trains/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound } from '#server/http/errors';
 import type {
@@ -10,8 +12,6 @@ import type {
 } from '#shared/contract/order-scheduling';
 import { calendarDateText, startOfBusinessDay } from '#shared/dates';
 import { canTransition, type OrderStatus } from '#shared/order-status';
-import { fromCents, planTrainAllocation, toCents } from '../trains/allocation';
-import { type LockedTrip, tripsToCity } from '../trains/train-trips.queries';
 import { deliveredSoFar, hasFailedDelivery } from './order-returns.queries';
 import * as q from './order-scheduling.queries';
 import { type OrderTransition, transitionOrder } from './order-transitions';

@@ -1,7 +1,7 @@
 import type { Tx } from '#server/db/client';
 import { conflict, notFound } from '#server/http/errors';
 import { canTransition, type OrderStatus } from '#shared/order-status';
-import { notifyOrderStatus } from '../notifications/notifications.service';
+import { notifyOrderStatus } from './order-notices';
 import { insertStatusChange, lockOrderStatus, setOrderStatus } from './orders.queries';
 
 export interface OrderTransition {

@@ -8,12 +8,12 @@ import type { CreateOrderRequest, ItemState, OrderDetail, OrderListQuery } from 
 import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/dates';
 import { customerProgress, nextStep } from '#shared/order-progress';
 import { ACTIVE_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '#shared/order-status';
-import { findReceipts } from '../crew/crew.queries';
 import { findAttachmentFile } from './attachments.queries';
 import { findOrderChanges } from './customer-orders.queries';
 import { withKeptFiles } from './order-attachments';
 import { type PlacementResult, readStock } from './order-placement.queries';
 import * as q from './orders.queries';
+import { findReceipts } from './receipts.queries';
 
 /** Customers see their own orders only; staff see all. */
 export function scopeOf(user: AuthUser): q.OrderScope {

@@ -1,7 +1,8 @@
 // The dispatch planner's data (issue 12): plain values in, plain values out. No database, no
 // clock: the service loads these from the database and stores what `plan` returns.
-import type { CrewMember, TruckInfo } from '../deliveries/roster-rules';
-import type { TripCapacity } from '../trains/allocation';
+
+import type { TripCapacity } from '#server/domain/allocation';
+import type { CrewMember, TruckInfo } from '#server/domain/roster-rules';
 
 export interface PlanTrip extends TripCapacity {
   name: string;

@@ -1,9 +1,10 @@
 // Checks a proposal against the world as it is now, with the same rules as the planner and the
 // single-order endpoints. The commit runs it on rows loaded under locks (a 409 lists what it
 // returns); the property tests run it on every random plan.
+
+import { fromCents } from '#server/domain/allocation';
+import { crewViolation, type Slot, truckViolation } from '#server/domain/roster-rules';
 import { calendarDateText, startOfBusinessDay } from '#shared/dates';
-import { crewViolation, type Slot, truckViolation } from '../deliveries/roster-rules';
-import { fromCents } from '../trains/allocation';
 import { orderRefusal, routeInfo } from './planner';
 import type { PlanInput, PlanOrder, Proposal } from './planner-types';
 

@@ -1,9 +1,10 @@
 // What the manager sees of a proposal: the train board, a timeline per truck and per crew member,
 // the unplanned orders and the figures before and after. Pure, like the planner.
+
+import { fromCents, utilisationPercent } from '#server/domain/allocation';
+import { weeklyLimit } from '#server/domain/roster-rules';
 import type { PlanFigures, PlanOrderView, ProposalView, TimelineItem } from '#shared/contract/planning';
 import { addDays, startOfBusinessDay } from '#shared/dates';
-import { weeklyLimit } from '../deliveries/roster-rules';
-import { fromCents, utilisationPercent } from '../trains/allocation';
 import type { PlanInput, Proposal } from './planner-types';
 
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { weeklyLimit, weekStart } from '#server/domain/roster-rules';
 import { addDays, startOfBusinessDay } from '#shared/dates';
-import { weeklyLimit, weekStart } from '../deliveries/roster-rules';
 import { candidateStarts, plan } from './planner';
 import type {
   ExistingDelivery,

@@ -1,9 +1,10 @@
 // The dispatch planner (issue 12) as a pure function: plan(input) -> proposal. It books trains,
 // groups the orders into truck deliveries and picks their crews with the very rules the single-
-// order endpoints use (trains/allocation.ts, deliveries/roster-rules.ts), so a committed plan is
+// order endpoints use (domain/allocation.ts, domain/roster-rules.ts), so a committed plan is
 // exactly what a manager could have built by hand. Greedy and deterministic; see
 // docs/decisions/0025-dispatch-planner.md. A better solver can replace it behind the same types.
-import { addDays, calendarDateText, startOfBusinessDay } from '#shared/dates';
+
+import { fromCents, planTrainAllocation } from '#server/domain/allocation';
 import {
   crewViolation,
   deliverySlot,
@@ -13,8 +14,8 @@ import {
   takesNewRuns,
   truckViolation,
   weekStart,
-} from '../deliveries/roster-rules';
-import { fromCents, planTrainAllocation } from '../trains/allocation';
+} from '#server/domain/roster-rules';
+import { addDays, calendarDateText, startOfBusinessDay } from '#shared/dates';
 import type {
   PlanCrewMember,
   PlanInput,

@@ -1,7 +1,8 @@
 // Database rows -> the planner's plain input. Used by both the proposal (plain reads) and the
 // commit (rows read under locks), so the two see the world through the same lens.
-import type { CrewRole } from '../deliveries/roster-rules';
-import { toCents } from '../trains/allocation';
+
+import { toCents } from '#server/domain/allocation';
+import type { CrewRole } from '#server/domain/roster-rules';
 import type { PlanInput } from './planner-types';
 import type * as q from './planning.queries';
 

@@ -1,5 +1,8 @@
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
+import { fromCents, toCents } from '#server/domain/allocation';
+import { weekStart } from '#server/domain/roster-rules';
+import { notifyPlanApplied } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgErrorCode, unprocessable } from '#server/http/errors';
 import { RawJson } from '#server/http/serializer';
@@ -12,9 +15,6 @@ import {
   PROPOSAL_LIFETIME_MINUTES,
 } from '#shared/contract/planning';
 import { addDays, businessDate, businessDateTime, businessTimeText, startOfBusinessDay } from '#shared/dates';
-import { weekStart } from '../deliveries/roster-rules';
-import { notifyPlanApplied } from '../notifications/notifications.service';
-import { fromCents, toCents } from '../trains/allocation';
 import { proposeInWorker } from './planner-pool';
 import { writeBody } from './planner-run';
 import type { Proposal } from './planner-types';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
-import { deliveredSinceRows } from '../dashboard/manager-stats.queries';
-import { countersSum } from '../orders/orders.queries';
+import { deliveredSinceRows } from '#server/features/dashboard/index';
+import { countersSum } from '#server/features/orders/index';
 
 /**
  * The landing page's figures in one statement (decision 0052), none of them a count over

@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context';
+import { onTimeRate } from '#server/domain/on-time';
 import { ON_TIME_WINDOW_DAYS } from '#shared/constants';
 import type { PublicFigures } from '#shared/contract/public-figures';
-import { onTimeRate } from '../dashboard/manager-stats.service';
 import { publicFigures } from './public-figures.queries';
 
 const DAY_MS = 86_400_000;

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { onTimeRate } from '#server/domain/on-time';
 import { createProduct, createUser, placeOrderRequestedIn } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 import { ON_TIME_WINDOW_DAYS } from '#shared/constants';
 import { publicFiguresSchema } from '#shared/contract/public-figures';
 import { deliveredSinceLive } from '../dashboard/manager-stats.queries';
-import { onTimeRate } from '../dashboard/manager-stats.service';
 import { setOrderStatus } from '../orders/orders.queries';
 import { PUBLIC_FIGURES_CACHE_MS, publicFiguresSource } from './public-figures.service';
 

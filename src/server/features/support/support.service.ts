@@ -1,10 +1,6 @@
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
-import {
-  notifyCustomer,
-  notifyUsers,
-  publishChange,
-} from '#server/features/notifications/notifications.service';
+import { notifyCustomer, notifyUsers, publishChange } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, forbidden, notFound, unprocessable } from '#server/http/errors';
 import type {

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
+import { toCents, tripLoadStatus, utilisationPercent } from '#server/domain/allocation';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, unprocessable } from '#server/http/errors';
 import type {
@@ -10,7 +11,6 @@ import type {
   UpdateTrainTripRequest,
 } from '#shared/contract/train-trips';
 import { addDays, businessDate, startOfBusinessDay } from '#shared/dates';
-import { toCents, tripLoadStatus, utilisationPercent } from './allocation';
 import * as q from './train-trips.queries';
 
 /** A trip row with the figures the board shows. */

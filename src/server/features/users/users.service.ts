@@ -1,10 +1,10 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
+import { hashPassword } from '#server/domain/password';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { CreateUserRequest, UpdateUserRequest, User } from '#shared/contract/users';
 import { portalForRole } from '#shared/roles';
-import { hashPassword } from '../auth/password';
 import * as q from './users.queries';
 
 const LAST_ADMIN = 'the last admin: make another user an admin first';

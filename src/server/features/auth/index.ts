@@ -1,0 +1,3 @@
+// The public module of this feature: the only file another feature imports (docs/architecture.md).
+
+export { tooManyRequests } from './throttle';

@@ -1,0 +1,60 @@
+import type { Executor } from '#server/db/client';
+import { insertNotifications, publishChange } from '#server/features/notifications/index';
+import { nextStep, progressNotice } from '#shared/order-progress';
+import type { OrderStatus } from '#shared/order-status';
+import { findProgress } from './orders.queries';
+
+// What the customer is told when its order changes status: written by transitionOrder
+// (order-transitions.ts) in its transaction, through the notifications feature.
+
+const ORDER_MESSAGES: Partial<Record<OrderStatus, (orderId: number, reason: string | null) => string>> = {
+  'In Transit': (id) => `Order #${id} is out for delivery today.`,
+  Delivered: (id) => `Order #${id} has been delivered.`,
+  Cancelled: (id, reason) => `Order #${id} was cancelled${reason ? `: ${reason}` : '.'}`,
+};
+
+/**
+ * An approved order in the customer's words (src/shared/order-progress.ts): approved and waiting
+ * for a train, or booked on one, with what comes next.
+ */
+async function approvalNotice(tx: Executor, orderId: number, at: Date): Promise<string | undefined> {
+  const found = await findProgress(tx, orderId, at);
+  if (!found) return undefined;
+  const next = nextStep(found.facts, found.progress);
+  return `${progressNotice(orderId, found.progress)}${next ? ` ${next}` : ''}`;
+}
+
+/** Tells the customer its order changed status (called by transitionOrder). */
+export async function notifyOrderStatus(
+  tx: Executor,
+  change: {
+    orderId: number;
+    customerId: number;
+    to: OrderStatus;
+    at: Date;
+    reason?: string | null;
+    notice?: { message: string; alert?: boolean };
+  },
+): Promise<void> {
+  const message =
+    change.notice?.message ??
+    (change.to === 'Scheduled'
+      ? await approvalNotice(tx, change.orderId, change.at)
+      : ORDER_MESSAGES[change.to]?.(change.orderId, change.reason ?? null));
+  if (!message) return;
+  await insertNotifications(tx, [
+    {
+      to: { customerId: change.customerId },
+      type: change.to === 'Cancelled' || change.notice?.alert ? 'Alert' : 'Info',
+      message,
+      at: change.at,
+      orderId: change.orderId,
+    },
+  ]);
+  await publishChange(tx, {
+    kind: 'order',
+    order_id: change.orderId,
+    status: change.to,
+    customer_id: change.customerId,
+  });
+}
