@@ -93,7 +93,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
+    return /\.(ts|mjs)$/.test(entry.name) ? [path] : [];
   });
 }
 
@@ -103,10 +103,10 @@ const serverPath = (file: string) => relative(SERVER, file).replace(/\.(ts|js|mj
 /**
  * Every import and re-export of `file` that names a file of the repository: the aliases of
  * package.json "imports" (`#server/*`, `#shared/*`, `#web/*`) and relative paths; static,
- * type-only and dynamic alike.
+ * type-only and dynamic alike, and what a worker thread's `.mjs` entry loads with `tsImport()`.
  */
 function importsOf(file: string, text: string): string[] {
-  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
+  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport|\btsImport)\s*\(?\s*['"]([^'"]+)['"]/g)].map(
     (m) => m[1] ?? '',
   );
   return specifiers.flatMap((spec) => {
@@ -218,11 +218,16 @@ describe('server layers', () => {
       ],
       [at('features/b/b.service.ts'), "import {\n  a,\n} from '../a/index';"],
       [at('features/c/c.service.ts'), "import { b } from '#server/features/b/index';"],
+      [
+        at('workers/x-worker.mjs'),
+        "const run = await tsImport('../features/a/a.service.ts', import.meta.url);",
+      ],
     ]);
     const { wrong, cycles } = check(sources);
     expect(wrong).toEqual([
       'features/a/a.service -> features/b/b.queries: into a private file of feature b (use features/b/index.ts)',
       'features/a/a.service -> app: up from features to composition',
+      'workers/x-worker -> features/a/a.service: up from workers to features',
     ]);
     expect(cycles).toEqual([['a', 'b', 'a']]);
     expect(featureCycles(new Map([['c', new Set(['b'])]]))).toEqual([]);
