@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { can, PERMISSIONS, type Permission, REFUSED_ACTION } from '#shared/permissions';
+import { REPORTS } from '#shared/reports';
 import type { Portal } from '#shared/roles';
-import { REPORTS } from '#web/features/admin-reports/report-catalog';
+import { REPORTS as CENTER } from '#web/features/admin-reports/report-catalog';
 import { createPortalUsers } from './test/factories';
 import { createTestApp } from './test/harness';
 
@@ -62,8 +63,17 @@ describe('report families', () => {
     ]);
   });
 
+  it('every report route is registered from its one metadata entry (src/shared/reports.ts), and every entry has its route', () => {
+    expect([...familyOf.keys()].sort()).toEqual(Object.keys(REPORTS).sort());
+    for (const [name, meta] of Object.entries(REPORTS)) {
+      expect(meta.name).toBe(name);
+      expect(familyOf.get(name), name).toBe(meta.permission);
+    }
+  });
+
   it("the admin's report center hides what the server refuses: each report under the family its route declares", () => {
-    for (const spec of REPORTS) expect(spec.permission, spec.name).toBe(familyOf.get(spec.name));
+    expect(CENTER.length).toBeGreaterThan(0);
+    for (const spec of CENTER) expect(spec.permission, spec.name).toBe(familyOf.get(spec.name));
   });
 
   it('a warehouse token gets 403 on driver hours, truck usage and the other operations and financial reports', async () => {

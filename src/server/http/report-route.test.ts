@@ -63,6 +63,7 @@ registerReport(app, app.ctx, {
     { key: 'batch', label: 'Batch', kind: 'int' },
     { key: 'line', label: 'Line', kind: 'int' },
   ],
+  filters: ['limit'],
   extraQuery: { limit: z.coerce.number().int().optional() },
   run: async () => [],
   async *csvText(_ctx, _user, { query }) {
@@ -85,6 +86,35 @@ afterAll(async () => {
 });
 const manager = await createUser(app, 'Manager');
 const report = (path: string) => app.inject({ url: `/api/report/${path}`, headers: manager.auth });
+
+describe('report definitions', () => {
+  const definition = {
+    name: 'test-filters',
+    title: 'Filters',
+    description: 'A report whose metadata states its filters.',
+    permission: 'reports:operations',
+    row: z.object({ month: z.string() }),
+    columns: [{ key: 'month', label: 'Month' }],
+    run: async () => [],
+  } as const;
+
+  it('refuse a query that validates other filters than the metadata states', () => {
+    expect(() =>
+      registerReport(app, app.ctx, { ...definition, extraQuery: { month: z.string().optional() } }),
+    ).toThrow('report test-filters: the query validates [month] but its metadata states the filters []');
+    expect(() => registerReport(app, app.ctx, { ...definition, filters: ['month', 'limit'] })).toThrow(
+      'report test-filters: the query validates [] but its metadata states the filters [limit,month]',
+    );
+  });
+
+  // and a definition whose metadata states a column its rows do not have does not compile (tsc)
+  void (() =>
+    registerReport(app, app.ctx, {
+      ...definition,
+      // @ts-expect-error: the rows have no such field
+      columns: [{ key: 'not_a_field', label: 'Nothing' }],
+    }));
+});
 
 describe('report downloads', () => {
   it('write CSV through the shared writer: formulas neutralised, negative amounts kept', async () => {

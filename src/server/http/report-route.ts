@@ -9,39 +9,25 @@ import { type CsvColumn, toCsvStream, toCsvTextStream } from '#server/lib/csv';
 import { abandoned, renderPdf } from '#server/workers/pdf-pool';
 import { errorSchema, type PeriodQuery, periodQuery, reportFormat } from '#shared/contract/common';
 import { addDays, businessDate } from '#shared/dates';
-import type { Permission } from '#shared/permissions';
+import {
+  isNumericKind,
+  PDF_ROW_CAP,
+  REPORT_DEFAULT_DAYS,
+  type ReportCellKind,
+  type ReportColumnMeta,
+  type ReportMeta,
+} from '#shared/reports';
 
-/** How a value is written in CSV and PDF (JSON always carries the raw value). */
-export type ReportCellKind =
-  | 'text'
-  | 'int'
-  | 'number'
-  | 'money'
-  | 'percent'
-  | 'fraction'
-  | 'hours'
-  | 'date'
-  | 'datetime';
+export { PDF_ROW_CAP };
 
-export interface ReportColumn<Row> {
-  key: keyof Row & string;
-  label: string;
-  kind?: ReportCellKind;
-  /** The PDF totals row: the sum or the mean of the column. */
-  total?: 'sum' | 'avg';
-}
+/** A column of a report's rows (its metadata: src/shared/reports.ts). */
+export type ReportColumn<Row> = ReportColumnMeta<keyof Row & string>;
 
 /** A resolved period: inclusive calendar days (UTC), as YYYY-MM-DD. */
 export interface Period {
   from: string;
   to: string;
 }
-
-/**
- * The PDF holds at most this many rows: a document of about ten pages that can be read, with the
- * count of every row, totals of every row, and a pointer to the CSV, which holds them all.
- */
-export const PDF_ROW_CAP = 250;
 
 /** What a report's PDF shows of a report too large to read whole (see ReportDefinition.pdfPreview). */
 export interface ReportPreview<Row> {
@@ -55,20 +41,16 @@ export interface ReportPreview<Row> {
 
 type RunInput<Extra extends z.ZodRawShape> = { period: Period; query: z.infer<z.ZodObject<Extra>> };
 
-export interface ReportDefinition<Row extends Record<string, unknown>, Extra extends z.ZodRawShape> {
-  /** The last path segment: GET /api/report/{name}. */
-  name: string;
-  title: string;
-  description: string;
-  permission: Permission;
+/**
+ * A report: its metadata (name, title, columns, filters, family: one entry of REPORTS in
+ * src/shared/reports.ts, spread in, which the web's report center reads too) and how the server
+ * answers it.
+ */
+export interface ReportDefinition<Row extends Record<string, unknown>, Extra extends z.ZodRawShape>
+  extends ReportMeta<keyof Row & string> {
   row: z.ZodType<Row>;
-  columns: readonly ReportColumn<Row>[];
-  /** Filters beyond the period (e.g. month, customer_id); validated like any query. */
+  /** The zod of each of the metadata's `filters` (e.g. month, customer_id), exactly those; validated like any query. */
   extraQuery?: Extra;
-  /** Days before today the period starts by default; the default end is today. */
-  defaultDays?: number;
-  /** Days after today the period ends by default (reports about what is coming, like trips). */
-  defaultDaysAhead?: number;
   run(ctx: AppContext, user: AuthUser, input: RunInput<Extra>): Promise<Row[]>;
   /**
    * The JSON answer already written by its source (a RawJson: byte for byte what the contract's
@@ -176,6 +158,12 @@ export function registerReport<
   Row extends Record<string, unknown>,
   Extra extends z.ZodRawShape = Record<never, never>,
 >(app: App, ctx: AppContext, def: ReportDefinition<Row, Extra>): void {
+  const validated = Object.keys(def.extraQuery ?? {}).sort();
+  const stated = [...(def.filters ?? [])].sort();
+  if (validated.join() !== stated.join())
+    throw new Error(
+      `report ${def.name}: the query validates [${validated}] but its metadata states the filters [${stated}]`,
+    );
   const querystring = periodQuery
     .extend({ format: reportFormat.default('json') })
     .extend(def.extraQuery ?? {});
@@ -197,7 +185,7 @@ export function registerReport<
       const now = ctx.clock();
       const to =
         query.to ?? (def.defaultDaysAhead ? addDays(businessDate(now), def.defaultDaysAhead) : undefined);
-      const period = resolvePeriod({ from: query.from, to }, now, def.defaultDays ?? 365);
+      const period = resolvePeriod({ from: query.from, to }, now, def.defaultDays ?? REPORT_DEFAULT_DAYS);
       const user = currentUser(request);
       const input = { period, query: request.query as unknown as z.infer<z.ZodObject<Extra>> };
       // a ready JSON text (RawJson): the route's serializer sends it as it is
@@ -231,7 +219,7 @@ export function registerReport<
             : undefined,
           columns: def.columns.map((c) => ({
             label: c.label,
-            align: c.kind && c.kind !== 'text' && !c.kind.startsWith('date') ? 'right' : 'left',
+            align: isNumericKind(c.kind) ? 'right' : 'left',
           })),
           rows: shown.map((r) => def.columns.map((c) => pdfCell(c.kind, r[c.key]))),
           totals: summarised ? undefined : totalsRow(def.columns, preview.rows, capped),

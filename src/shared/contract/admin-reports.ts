@@ -146,4 +146,4 @@ export const customerOrdersQuery = {
   customer_id: idString.optional(),
   limit: intString(1, 5000).optional(),
 };
-export const CUSTOMER_ORDERS_DEFAULT_LIMIT = 500;
+export { CUSTOMER_ORDERS_DEFAULT_LIMIT } from '../reports';

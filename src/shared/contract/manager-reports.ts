@@ -73,4 +73,4 @@ export const performancePaging = {
   limit: intString(1, 10_000).optional(),
   offset: intString(0, 10_000_000).optional(),
 };
-export const PERFORMANCE_JSON_DEFAULT_LIMIT = 1000;
+export { PERFORMANCE_JSON_DEFAULT_LIMIT } from '../reports';

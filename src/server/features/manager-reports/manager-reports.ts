@@ -20,6 +20,7 @@ import {
   truckUsageRow,
 } from '#shared/contract/manager-reports';
 import { addDays, startOfBusinessDay } from '#shared/dates';
+import { REPORTS } from '#shared/reports';
 import * as q from './manager-reports.queries';
 
 const HOUR_MS = 3_600_000;
@@ -56,18 +57,9 @@ export function performance(
   return { performance_status: 'Late', hours_delay: round((reference - lateAfter) / HOUR_MS, 1) };
 }
 
-/** The delivery performance report's columns (CSV, PDF). */
-export const deliveryPerformanceColumns: ReportColumn<DeliveryPerformanceRow>[] = [
-  { key: 'delivery_id', label: 'Delivery', kind: 'int' },
-  { key: 'order_id', label: 'Order', kind: 'int' },
-  { key: 'customer_name', label: 'Customer' },
-  { key: 'route_name', label: 'Route' },
-  { key: 'status', label: 'Delivery status' },
-  { key: 'schedule_date', label: 'Requested', kind: 'date' },
-  { key: 'delivery_date_time', label: 'Delivered / leaves', kind: 'datetime' },
-  { key: 'performance_status', label: 'Performance' },
-  { key: 'hours_delay', label: 'Delay', kind: 'hours', total: 'avg' },
-];
+/** The delivery performance report's columns (CSV, PDF): its metadata's (src/shared/reports.ts). */
+export const deliveryPerformanceColumns: readonly ReportColumn<DeliveryPerformanceRow>[] =
+  REPORTS['delivery-performance'].columns;
 
 /** Whole deliveries per batch of the CSV download: about 13,600 rows (1.4 MB) at a million orders. */
 export const PERFORMANCE_BATCH_DELIVERIES = 400;
@@ -138,21 +130,9 @@ async function performancePreview(
 /** The three manager reports (docs/product/business-rules.md#reports), each also as CSV and PDF. */
 export function registerManagerReports(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
-    name: 'truck_usage',
-    title: 'Truck usage',
-    description: `Scheduled hours of each truck over the hours it could run (${TRUCK_HOURS_PER_DAY} h a day) in the period, or in \`month\` (YYYY-MM) when given.`,
-    permission: 'reports:operations',
+    ...REPORTS.truck_usage,
     row: truckUsageRow,
     extraQuery: { month: monthFilter },
-    defaultDays: 29,
-    columns: [
-      { key: 'plate_number', label: 'Truck' },
-      { key: 'store_city', label: 'Store' },
-      { key: 'deliveries', label: 'Deliveries', kind: 'int', total: 'sum' },
-      { key: 'hours_used', label: 'Hours used', kind: 'hours', total: 'sum' },
-      { key: 'hours_available', label: 'Hours available', kind: 'hours', total: 'sum' },
-      { key: 'usageRate', label: 'Usage', kind: 'fraction', total: 'avg' },
-    ],
     async run(c, _user, { period, query }) {
       const chosen = query.month ? monthPeriod(query.month) : period;
       const span = spanOf(chosen);
@@ -169,30 +149,15 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
   });
 
   registerReport(app, ctx, {
-    name: 'driver-hours',
-    title: 'Driver and assistant hours',
-    description: 'Scheduled hours of every driver and assistant on the deliveries that start in the period.',
-    permission: 'reports:operations',
+    ...REPORTS['driver-hours'],
     row: driverHoursRow,
-    defaultDays: 29,
-    columns: [
-      { key: 'name', label: 'Name' },
-      { key: 'employee_type', label: 'Role' },
-      { key: 'deliveries', label: 'Deliveries', kind: 'int', total: 'sum' },
-      { key: 'totalHours', label: 'Hours', kind: 'hours', total: 'sum' },
-    ],
     run: (c, _user, { period }) => q.crewHours(c.db, spanOf(period)),
   });
 
   registerReport(app, ctx, {
-    name: 'delivery-performance',
-    title: 'Delivery performance',
-    description: `Each order on a delivery that starts in the period, latest first: On Time when delivered by the end of its requested day, Late after it, Pending while out and not yet late; Failed or Partly delivered when it left that delivery with items not delivered (a row for each delivery it was on). JSON answers ${PERFORMANCE_JSON_DEFAULT_LIMIT} rows unless \`limit\` says otherwise (\`offset\` pages on; the summary report has the totals); the CSV holds every row (read in batches as the client takes them); the PDF shows the counts of every row and the latest ${PDF_ROW_CAP}.`,
-    permission: 'reports:operations',
+    ...REPORTS['delivery-performance'],
     row: deliveryPerformanceRow,
     extraQuery: performancePaging,
-    defaultDays: 29,
-    columns: deliveryPerformanceColumns,
     async run(c, _user, { period, query }) {
       // the route passes the whole query string: a download (csv) holds every row unless limited
       const json = (query as { format?: string }).format === 'json';
@@ -222,18 +187,8 @@ export function registerManagerReports(app: App, ctx: AppContext): void {
   });
 
   registerReport(app, ctx, {
-    name: 'delivery-performance-summary',
-    title: 'Delivery performance summary',
-    description:
-      'How many orders on the deliveries of the period were On Time, Late, still Pending, Failed or Partly delivered.',
-    permission: 'reports:operations',
+    ...REPORTS['delivery-performance-summary'],
     row: deliveryPerformanceSummaryRow,
-    defaultDays: 29,
-    columns: [
-      { key: 'performance_status', label: 'Performance' },
-      { key: 'orders', label: 'Orders', kind: 'int', total: 'sum' },
-      { key: 'percent', label: 'Share', kind: 'percent' },
-    ],
     async run(c, _user, { period }) {
       const counts = await q.performanceCounts(c.db, spanOf(period), c.clock());
       const total = counts.reduce((s, r) => s + r.orders, 0);

@@ -1,23 +1,10 @@
-import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '#server/test/harness';
-import { FOLD_FROM, FOLD_TO, foldText, searchTokens } from '#shared/search-fold';
+import { describe, expect, it } from 'vitest';
+import { searchTokens } from '#shared/search-fold';
 import { highlight } from './highlight';
 import { toMatch } from './search.service';
 
-const database = await openTestDatabase();
-afterAll(() => database.close());
-
+// search_fold() in SQL and foldText() agree: src/server/rules-in-two-languages.test.ts
 describe('folding', () => {
-  it('search_fold() in SQL and foldText() agree, one character for one', async () => {
-    const samples = [FOLD_FROM, FOLD_TO, 'Nuwan Sénanayake', 'ŁÓDŹ Straße', 'WP CAB-1234 #45'];
-    for (const text of samples) {
-      const res = await database.db.execute<{ f: string }>(sql`select search_fold(${text}) as f`);
-      expect(res.rows[0]!.f).toBe(foldText(text));
-      expect(foldText(text)).toHaveLength(text.length);
-    }
-  });
-
   it('splits a query into folded words and recognises order numbers', () => {
     expect(searchTokens('  Sénanayake, 12/B  ')).toEqual(['senanayake', '12', 'b']);
     expect(toMatch('#4512', 5)).toMatchObject({ number: 4512, tokens: ['4512'] });

@@ -1,6 +1,7 @@
 import type { App, AppContext } from '#server/context';
 import { registerReport } from '#server/http/report-route';
 import { currentStockRowSchema, productPerformanceRowSchema } from '#shared/contract/stock-reports';
+import { REPORTS } from '#shared/reports';
 import { reportStockLabel } from '#shared/stock';
 import { productSales } from './stock-reports.queries';
 
@@ -9,22 +10,8 @@ const byName = (a: { product_name: string }, b: { product_name: string }) =>
 
 export function registerStockReportRoutes(app: App, ctx: AppContext): void {
   registerReport(app, ctx, {
-    name: 'product-performance',
-    title: 'Product Performance',
-    description:
-      'Units sold, revenue and orders per product in the period (orders not cancelled, by order date), with the stock status now.',
-    permission: 'reports:stock',
+    ...REPORTS['product-performance'],
     row: productPerformanceRowSchema,
-    columns: [
-      { key: 'product_name', label: 'Product' },
-      { key: 'category', label: 'Category' },
-      { key: 'unit_price', label: 'Unit price', kind: 'money' },
-      { key: 'total_quantity_sold', label: 'Units sold', kind: 'int', total: 'sum' },
-      { key: 'total_revenue', label: 'Revenue', kind: 'money', total: 'sum' },
-      { key: 'order_count', label: 'Orders', kind: 'int', total: 'sum' },
-      { key: 'available_units', label: 'Available units', kind: 'int', total: 'sum' },
-      { key: 'stock_status', label: 'Stock status' },
-    ],
     async run(c, _user, { period }) {
       const rows = await productSales(c.db, period);
       return rows
@@ -44,21 +31,8 @@ export function registerStockReportRoutes(app: App, ctx: AppContext): void {
   });
 
   registerReport(app, ctx, {
-    name: 'current-stock',
-    title: 'Current Stock',
-    description:
-      'Units available at the Kandy warehouse now, their value at the current price, and the units sold in the period.',
-    permission: 'reports:stock',
+    ...REPORTS['current-stock'],
     row: currentStockRowSchema,
-    columns: [
-      { key: 'product_name', label: 'Product' },
-      { key: 'category', label: 'Category' },
-      { key: 'current_stock', label: 'Current stock', kind: 'int', total: 'sum' },
-      { key: 'unit_price', label: 'Unit price', kind: 'money' },
-      { key: 'stock_value', label: 'Stock value', kind: 'money', total: 'sum' },
-      { key: 'total_quantity_sold', label: 'Units sold', kind: 'int', total: 'sum' },
-      { key: 'stock_status', label: 'Stock status' },
-    ],
     async run(c, _user, { period }) {
       const rows = await productSales(c.db, period);
       return rows

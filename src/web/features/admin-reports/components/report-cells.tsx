@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatMoney } from '#shared/constants';
+import { isNumericKind, type ReportCellKind } from '#shared/reports';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { formatDate, formatDateTime } from '#web/lib/format';
-import type { CellKind } from '../report-catalog';
 
 const BADGE_TONES: Record<string, BadgeTone> = {
   full: 'danger',
@@ -31,13 +31,15 @@ const BADGE_TONES: Record<string, BadgeTone> = {
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** A figure written for a person: money with $, percentages, hours, dates in Colombo time. */
-export function formatCell(kind: CellKind | undefined, value: unknown): string {
+export function formatCell(kind: ReportCellKind | undefined, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   switch (kind) {
     case 'money':
       return formatMoney(Number(value));
     case 'percent':
       return `${NUMBER.format(Number(value))} %`;
+    case 'fraction':
+      return `${NUMBER.format(Number(value) * 100)} %`;
     case 'hours':
       return `${NUMBER.format(Number(value))} h`;
     case 'int':
@@ -52,12 +54,11 @@ export function formatCell(kind: CellKind | undefined, value: unknown): string {
   }
 }
 
-export function ReportCell({ kind, value }: { kind?: CellKind; value: unknown }): ReactNode {
+export function ReportCell({ kind, value }: { kind?: ReportCellKind; value: unknown }): ReactNode {
   if (kind === 'badge' && value !== null && value !== undefined) {
     return <Badge tone={BADGE_TONES[String(value).toLowerCase()] ?? 'neutral'}>{String(value)}</Badge>;
   }
   return formatCell(kind, value);
 }
 
-export const isNumeric = (kind?: CellKind) =>
-  kind === 'money' || kind === 'percent' || kind === 'hours' || kind === 'int' || kind === 'number';
+export const isNumeric = isNumericKind;

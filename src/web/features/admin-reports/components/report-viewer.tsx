@@ -43,6 +43,7 @@ export function ReportViewer({ spec }: { spec: ReportSpec }) {
       ? 'Total'
       : isNumeric(c.kind) &&
           c.kind !== 'percent' &&
+          c.kind !== 'fraction' &&
           c.key !== 'rank' &&
           !c.key.startsWith('avg') &&
           !c.key.endsWith('_id')
