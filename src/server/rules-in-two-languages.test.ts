@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAX_ATTACHMENT_BYTES, MAX_ROUTE_HOURS } from '#shared/constants';
+import { AUDIT_OPERATIONS } from '#shared/contract/audit-log';
+import { ANY_FAILURE_REASONS, FAILURE_REASONS } from '#shared/contract/crew';
+import { TRUCK_STATUSES } from '#shared/contract/deliveries';
+import { EMPLOYEE_TYPES } from '#shared/contract/employees';
+import { routeRequest } from '#shared/contract/fleet';
+import { NOTIFICATION_TYPES } from '#shared/contract/notifications';
+import { SUPPORT_SIDES, SUPPORT_STATUSES } from '#shared/contract/support';
 import { addDays, businessDate, businessDateTimeText, startOfBusinessDay } from '#shared/dates';
+import { DELIVERY_STATUSES, ORDER_STATUSES } from '#shared/order-status';
 import { FOLD_FROM, foldText } from '#shared/search-fold';
+import { STOCK_REASONS } from '#shared/stock';
 import { lateAfter } from './features/dashboard/manager-stats.queries';
 import { performance } from './features/manager-reports/manager-reports';
 import { lkTime } from './features/notifications/notifications.queries';
@@ -152,5 +162,70 @@ describe('one rule, two languages, the same answers', () => {
       }),
       { numRuns: runs, seed },
     );
+  });
+
+  it("bounds a CHECK states with a number: the table's constraint refuses exactly what the API's constant refuses", async () => {
+    // the constraint as the database holds it, evaluated for a value of its column
+    const holds = async (constraint: string, field: string, value: number) => {
+      const [def] = await column<string>(
+        sql`select pg_get_constraintdef(oid) as v from pg_constraint where conname = ${constraint}`,
+      );
+      const check = def!.replace(/^CHECK /, '').replace(/ NOT VALID$/, '');
+      const [ok] = await column<boolean>(sql.raw(`select ${check.replaceAll(field, `(${value})`)} as v`));
+      return ok;
+    };
+    const routeHours = (v: number) => routeRequest.shape.max_delivery_hours.safeParse(v).success;
+    const cases = [
+      // a route's longest delivery (migrations/0029, MAX_ROUTE_HOURS of src/shared/constants.ts)
+      ...[MAX_ROUTE_HOURS - 0.5, MAX_ROUTE_HOURS, MAX_ROUTE_HOURS + 0.5, MAX_ROUTE_HOURS * 2].map((v) => ({
+        constraint: 'routes_max_hours_ck',
+        field: 'max_delivery_hours',
+        value: v,
+        api: routeHours(v),
+      })),
+      // an attachment's size (migrations/0001; the upload limit, order-attachments.ts)
+      ...[0, MAX_ATTACHMENT_BYTES - 1, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENT_BYTES + 1].map((v) => ({
+        constraint: 'order_attachments_size_bytes_check',
+        field: 'size_bytes',
+        value: v,
+        api: v <= MAX_ATTACHMENT_BYTES,
+      })),
+    ];
+    expect(cases.map((c) => c.api)).toEqual([true, true, false, false, true, true, true, false]);
+    for (const c of cases)
+      expect(await holds(c.constraint, c.field, c.value), `${c.constraint} at ${c.value}`).toBe(c.api);
+  });
+
+  it("value lists a CHECK states: each table's constraint allows exactly the API's list", async () => {
+    const lists: Array<[constraint: string, api: readonly string[]]> = [
+      ['orders_status_check', ORDER_STATUSES],
+      ['order_counts_status_check', ORDER_STATUSES],
+      ['order_status_history_from_status_check', ORDER_STATUSES],
+      ['order_status_history_to_status_check', ORDER_STATUSES],
+      ['deliveries_status_check', DELIVERY_STATUSES],
+      ['delivery_failures_reason_check', FAILURE_REASONS],
+      ['item_failures_reason_check', ANY_FAILURE_REASONS],
+      ['employees_type_check', EMPLOYEE_TYPES],
+      ['stock_movements_reason_check', STOCK_REASONS],
+      ['trucks_status_check', TRUCK_STATUSES],
+      ['support_requests_status_check', SUPPORT_STATUSES],
+      ['support_messages_author_side_check', SUPPORT_SIDES],
+      ['support_requests_last_message_side_check', SUPPORT_SIDES],
+      ['notifications_type_ck', NOTIFICATION_TYPES],
+      ['audit_log_operation_check', AUDIT_OPERATIONS],
+    ];
+    const defs = new Map(
+      (
+        await database.db.execute<{ name: string; def: string }>(
+          sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'c'`,
+        )
+      ).rows.map((r) => [r.name, r.def]),
+    );
+    for (const [constraint, api] of lists) {
+      const def = defs.get(constraint);
+      expect(def, constraint).toBeDefined();
+      const allowed = [...def!.matchAll(/'((?:[^']|'')*)'::text/g)].map((m) => m[1]!.replaceAll("''", "'"));
+      expect(allowed.sort(), constraint).toEqual([...api].sort());
+    }
   });
 });
