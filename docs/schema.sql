@@ -427,26 +427,6 @@ END
 $$;
 
 --
--- Name: delivery_failures_open_rows_changed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.delivery_failures_open_rows_changed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM refresh_delivery_failures_open(array(SELECT DISTINCT order_id FROM new_rows ORDER BY 1));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM refresh_delivery_failures_open(array(SELECT DISTINCT order_id FROM old_rows ORDER BY 1));
-  ELSE
-    PERFORM refresh_delivery_failures_open(array(
-      SELECT order_id FROM old_rows UNION SELECT order_id FROM new_rows ORDER BY 1));
-  END IF;
-  RETURN NULL;
-END
-$$;
-
---
 -- Name: delivery_order_facts_failed(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -621,26 +601,6 @@ BEGIN
     'kind', 'notification', 'notification_id', NEW.notification_id, 'type', NEW.type,
     'employee_id', NEW.employee_id, 'user_id', NEW.user_id, 'customer_id', NEW.customer_id,
     'delivery_id', NEW.delivery_id, 'order_id', NEW.order_id, 'request_id', NEW.request_id)::text);
-  RETURN NULL;
-END
-$$;
-
---
--- Name: order_items_pending_lines(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.order_items_pending_lines() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    PERFORM pending_order_lines_refresh(ARRAY(SELECT DISTINCT order_id FROM new_rows));
-  ELSIF TG_OP = 'DELETE' THEN
-    PERFORM pending_order_lines_refresh(ARRAY(SELECT DISTINCT order_id FROM old_rows));
-  ELSE
-    PERFORM pending_order_lines_refresh(
-      ARRAY(SELECT order_id FROM old_rows UNION SELECT order_id FROM new_rows));
-  END IF;
   RETURN NULL;
 END
 $$;
@@ -868,19 +828,6 @@ END
 $$;
 
 --
--- Name: orders_delivery_failures_open(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.orders_delivery_failures_open() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM refresh_delivery_failures_open(ARRAY[NEW.order_id]);
-  RETURN NULL;
-END
-$$;
-
---
 -- Name: orders_delivery_order_facts(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -897,14 +844,30 @@ END
 $$;
 
 --
--- Name: orders_pending_lines(); Type: FUNCTION; Schema: public; Owner: -
+-- Name: orders_derived_refresh(); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.orders_pending_lines() RETURNS trigger
+CREATE FUNCTION public.orders_derived_refresh() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
+DECLARE
+  ids integer[];
 BEGIN
-  PERFORM pending_order_lines_refresh(ARRAY[NEW.order_id]);
+  IF TG_LEVEL = 'ROW' THEN
+    ids := ARRAY[NEW.order_id];
+  ELSIF TG_OP = 'INSERT' THEN
+    ids := array(SELECT DISTINCT order_id FROM new_rows ORDER BY 1);
+  ELSIF TG_OP = 'DELETE' THEN
+    ids := array(SELECT DISTINCT order_id FROM old_rows ORDER BY 1);
+  ELSE
+    ids := array(SELECT order_id FROM old_rows UNION SELECT order_id FROM new_rows ORDER BY 1);
+  END IF;
+  -- no ELSE: a trigger naming another table fails (case_not_found)
+  CASE TG_ARGV[0]
+    WHEN 'delivery_failures' THEN PERFORM refresh_delivery_failures_open(ids);
+    WHEN 'pending_order_lines' THEN PERFORM pending_order_lines_refresh(ids);
+    WHEN 'store_stock_lines' THEN PERFORM store_stock_refresh(ids);
+  END CASE;
   RETURN NULL;
 END
 $$;
@@ -959,19 +922,6 @@ BEGIN
     WHERE new_type IS NOT NULL
     ON CONFLICT DO NOTHING;
   END IF;
-  RETURN NULL;
-END
-$$;
-
---
--- Name: orders_store_stock(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.orders_store_stock() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  PERFORM store_stock_refresh(ARRAY[NEW.order_id]);
   RETURN NULL;
 END
 $$;
@@ -1309,6 +1259,24 @@ END
 $$;
 
 --
+-- Name: rebuild_deliveries_loaded_space(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rebuild_deliveries_loaded_space() RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  ALTER TABLE deliveries DISABLE TRIGGER deliveries_loaded_space;
+  UPDATE deliveries d SET loaded_space = x.space
+    FROM (SELECT d.delivery_id, coalesce(sum(l.space), 0) AS space
+            FROM deliveries d LEFT JOIN delivery_orders l ON l.delivery_id = d.delivery_id
+           GROUP BY d.delivery_id) x
+   WHERE d.delivery_id = x.delivery_id AND d.loaded_space IS DISTINCT FROM x.space;
+  ALTER TABLE deliveries ENABLE TRIGGER deliveries_loaded_space;
+END
+$$;
+
+--
 -- Name: rebuild_delivery_csv_lines(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1388,6 +1356,28 @@ END
 $$;
 
 --
+-- Name: rebuild_search_words(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rebuild_search_words() RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+DECLARE
+  t record;
+BEGIN
+  DELETE FROM search_words;
+  FOR t IN SELECT c.relname AS name, tg.tgrelid::regclass AS tab,
+                  (string_to_array(encode(tg.tgargs, 'escape'), '\000'))[1:tg.tgnargs] AS cols
+             FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid
+            WHERE tg.tgfoid = 'search_words_collect'::regproc
+            ORDER BY c.relname LOOP
+    EXECUTE format('SELECT search_words_add(string_agg(search_words_of_row(%L, to_jsonb(r), %L::text[]), '' '')) FROM %s r',
+                   t.name, t.cols, t.tab);
+  END LOOP;
+END
+$$;
+
+--
 -- Name: rebuild_stock_rollups(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1451,6 +1441,42 @@ CREATE FUNCTION public.rebuild_store_stock_lines() RETURNS void
 BEGIN
   DELETE FROM store_stock_lines;
   PERFORM store_stock_refresh(array(SELECT order_id FROM orders WHERE status = 'Scheduled' ORDER BY order_id));
+END
+$$;
+
+--
+-- Name: rebuild_support_request_messages(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rebuild_support_request_messages() RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  UPDATE support_requests s
+     SET message_count = x.n, last_message_at = x.last_at, last_message_side = x.side
+    FROM (SELECT m.request_id, count(*)::int AS n, max(m.created_at) AS last_at,
+                 (array_agg(m.author_side ORDER BY m.created_at DESC, m.message_id DESC))[1] AS side
+            FROM support_messages m GROUP BY m.request_id) x
+   WHERE s.request_id = x.request_id
+     AND (s.message_count, s.last_message_at, s.last_message_side) IS DISTINCT FROM (x.n, x.last_at, x.side);
+END
+$$;
+
+--
+-- Name: rebuild_train_trips_used_capacity(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.rebuild_train_trips_used_capacity() RETURNS void
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  ALTER TABLE train_trips DISABLE TRIGGER train_trips_used_capacity;
+  UPDATE train_trips t SET used_capacity = x.space
+    FROM (SELECT t.train_trip_id, coalesce(sum(a.space), 0) AS space
+            FROM train_trips t LEFT JOIN train_allocations a ON a.train_trip_id = t.train_trip_id
+           GROUP BY t.train_trip_id) x
+   WHERE t.train_trip_id = x.train_trip_id AND t.used_capacity IS DISTINCT FROM x.space;
+  ALTER TABLE train_trips ENABLE TRIGGER train_trips_used_capacity;
 END
 $$;
 
@@ -1594,19 +1620,8 @@ $$;
 CREATE FUNCTION public.search_words_collect() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
-DECLARE
-  row_json jsonb := to_jsonb(NEW);
-  doc text := '';
-  col text;
 BEGIN
-  FOREACH col IN ARRAY TG_ARGV LOOP
-    doc := doc || ' ' || coalesce(row_json ->> col, '');
-  END LOOP;
-  doc := search_fold(doc);
-  IF TG_TABLE_NAME = 'trucks' THEN
-    doc := doc || ' ' || regexp_replace(doc, '[^a-z0-9]', '', 'g');
-  END IF;
-  PERFORM search_words_add(doc);
+  PERFORM search_words_add(search_words_of_row(TG_TABLE_NAME, to_jsonb(NEW), TG_ARGV));
   RETURN NULL;
 END
 $$;
@@ -1636,6 +1651,28 @@ BEGIN
                  ORDER BY sim DESC, whole DESC, s.word
                  LIMIT alternatives) x) c ON true
      ORDER BY t.n;
+END
+$$;
+
+--
+-- Name: search_words_of_row(text, jsonb, text[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.search_words_of_row(p_table text, p_row jsonb, p_columns text[]) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+DECLARE
+  doc text := '';
+  col text;
+BEGIN
+  FOREACH col IN ARRAY p_columns LOOP
+    doc := doc || ' ' || coalesce(p_row ->> col, '');
+  END LOOP;
+  doc := search_fold(doc);
+  IF p_table = 'trucks' THEN
+    doc := doc || ' ' || regexp_replace(doc, '[^a-z0-9]', '', 'g');
+  END IF;
+  RETURN doc;
 END
 $$;
 
@@ -4301,13 +4338,13 @@ CREATE TRIGGER delivery_failures_audit AFTER INSERT OR DELETE OR UPDATE ON publi
 -- Name: delivery_failures delivery_failures_open_del; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delivery_failures_open_del AFTER DELETE ON public.delivery_failures REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delivery_failures_open_rows_changed();
+CREATE TRIGGER delivery_failures_open_del AFTER DELETE ON public.delivery_failures REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('delivery_failures');
 
 --
 -- Name: delivery_failures delivery_failures_open_ins; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delivery_failures_open_ins AFTER INSERT ON public.delivery_failures REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delivery_failures_open_rows_changed();
+CREATE TRIGGER delivery_failures_open_ins AFTER INSERT ON public.delivery_failures REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('delivery_failures');
 
 --
 -- Name: delivery_orders delivery_order_facts_del; Type: TRIGGER; Schema: public; Owner: -
@@ -4361,19 +4398,19 @@ CREATE TRIGGER delivery_orders_delete_load AFTER DELETE ON public.delivery_order
 -- Name: delivery_orders delivery_orders_failures_open_del; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delivery_orders_failures_open_del AFTER DELETE ON public.delivery_orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delivery_failures_open_rows_changed();
+CREATE TRIGGER delivery_orders_failures_open_del AFTER DELETE ON public.delivery_orders REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('delivery_failures');
 
 --
 -- Name: delivery_orders delivery_orders_failures_open_ins; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delivery_orders_failures_open_ins AFTER INSERT ON public.delivery_orders REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delivery_failures_open_rows_changed();
+CREATE TRIGGER delivery_orders_failures_open_ins AFTER INSERT ON public.delivery_orders REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('delivery_failures');
 
 --
 -- Name: delivery_orders delivery_orders_failures_open_upd; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER delivery_orders_failures_open_upd AFTER UPDATE ON public.delivery_orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.delivery_failures_open_rows_changed();
+CREATE TRIGGER delivery_orders_failures_open_upd AFTER UPDATE ON public.delivery_orders REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('delivery_failures');
 
 --
 -- Name: delivery_orders delivery_orders_insert_load; Type: TRIGGER; Schema: public; Owner: -
@@ -4493,19 +4530,19 @@ CREATE TRIGGER order_items_audit_insert AFTER INSERT ON public.order_items REFER
 -- Name: order_items order_items_pending_lines_del; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER order_items_pending_lines_del AFTER DELETE ON public.order_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.order_items_pending_lines();
+CREATE TRIGGER order_items_pending_lines_del AFTER DELETE ON public.order_items REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('pending_order_lines');
 
 --
 -- Name: order_items order_items_pending_lines_ins; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER order_items_pending_lines_ins AFTER INSERT ON public.order_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.order_items_pending_lines();
+CREATE TRIGGER order_items_pending_lines_ins AFTER INSERT ON public.order_items REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('pending_order_lines');
 
 --
 -- Name: order_items order_items_pending_lines_upd; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER order_items_pending_lines_upd AFTER UPDATE ON public.order_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.order_items_pending_lines();
+CREATE TRIGGER order_items_pending_lines_upd AFTER UPDATE ON public.order_items REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.orders_derived_refresh('pending_order_lines');
 
 --
 -- Name: order_items order_items_sales; Type: TRIGGER; Schema: public; Owner: -
@@ -4613,7 +4650,7 @@ CREATE TRIGGER orders_delivery_addresses_insert AFTER INSERT ON public.orders RE
 -- Name: orders orders_delivery_failures_open; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER orders_delivery_failures_open AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = 'Scheduled'::text) IS DISTINCT FROM (new.status = 'Scheduled'::text))) EXECUTE FUNCTION public.orders_delivery_failures_open();
+CREATE TRIGGER orders_delivery_failures_open AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = 'Scheduled'::text) IS DISTINCT FROM (new.status = 'Scheduled'::text))) EXECUTE FUNCTION public.orders_derived_refresh('delivery_failures');
 
 --
 -- Name: orders orders_delivery_order_facts; Type: TRIGGER; Schema: public; Owner: -
@@ -4625,7 +4662,7 @@ CREATE TRIGGER orders_delivery_order_facts AFTER UPDATE OF customer_id, schedule
 -- Name: orders orders_pending_lines; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER orders_pending_lines AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = 'Pending'::text) IS DISTINCT FROM (new.status = 'Pending'::text))) EXECUTE FUNCTION public.orders_pending_lines();
+CREATE TRIGGER orders_pending_lines AFTER UPDATE OF status ON public.orders FOR EACH ROW WHEN (((old.status = 'Pending'::text) IS DISTINCT FROM (new.status = 'Pending'::text))) EXECUTE FUNCTION public.orders_derived_refresh('pending_order_lines');
 
 --
 -- Name: orders orders_sales_on_cancel; Type: TRIGGER; Schema: public; Owner: -
@@ -4637,7 +4674,7 @@ CREATE TRIGGER orders_sales_on_cancel AFTER UPDATE OF status ON public.orders FO
 -- Name: orders orders_store_stock; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER orders_store_stock AFTER UPDATE OF status, city_id, customer_id, schedule_date ON public.orders FOR EACH ROW WHEN ((((old.status = 'Scheduled'::text) OR (new.status = 'Scheduled'::text)) AND ((old.status IS DISTINCT FROM new.status) OR (old.city_id IS DISTINCT FROM new.city_id) OR (old.customer_id IS DISTINCT FROM new.customer_id) OR (old.schedule_date IS DISTINCT FROM new.schedule_date)))) EXECUTE FUNCTION public.orders_store_stock();
+CREATE TRIGGER orders_store_stock AFTER UPDATE OF status, city_id, customer_id, schedule_date ON public.orders FOR EACH ROW WHEN ((((old.status = 'Scheduled'::text) OR (new.status = 'Scheduled'::text)) AND ((old.status IS DISTINCT FROM new.status) OR (old.city_id IS DISTINCT FROM new.city_id) OR (old.customer_id IS DISTINCT FROM new.customer_id) OR (old.schedule_date IS DISTINCT FROM new.schedule_date)))) EXECUTE FUNCTION public.orders_derived_refresh('store_stock_lines');
 
 --
 -- Name: orders orders_totals_rollup_ins_del; Type: TRIGGER; Schema: public; Owner: -

@@ -4,10 +4,12 @@
 // capacity, status histories along the life cycle, crews within the roster rules (one delivery
 // per truck, driver and assistant a day, at most 4.5 hours), audit rows for the orders.
 // Loaded with triggers off (session_replication_role = replica, as the bulk loaders of
-// docs/decisions/0016 do), so every derived column is written here and the rollups and order
-// counts are rebuilt at the end. See docs/decisions/0012-scale-seed.md.
+// docs/decisions/0016 do), so the derived columns marked `loaded` in db/derived-tables.ts are
+// written here and the other trigger-kept tables are rebuilt at the end. See
+// docs/decisions/0012-scale-seed.md.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
+import { scaleSeedRebuilds } from './derived-tables';
 
 export interface ScaleProgress {
   step: string;
@@ -484,9 +486,11 @@ export async function seedScale(
             `select setval(pg_get_serial_sequence('stock_movements', 'movement_id'), (select max(movement_id) from stock_movements))`,
           ),
         );
+        // last_moved_at as the ledger trigger keeps it: the latest movement, the demo's too
         await tx.execute(
           sql.raw(`
-          update products p set available_units = x.units, movement_count = x.n, last_moved_at = x.last_at
+          update products p set available_units = x.units, movement_count = x.n,
+                                last_moved_at = greatest(p.last_moved_at, x.last_at)
             from (select product_id, (array_agg(balance_after order by seq desc))[1] as units, max(seq) as n,
                          max(created_at) as last_at
                     from stock_movements where movement_id > (select movement0 from scale_base)
@@ -616,21 +620,9 @@ export async function seedScale(
              set units = s.units + excluded.units, revenue = s.revenue + excluded.revenue,
                  order_count = s.order_count + excluded.order_count`),
         );
-        await tx.execute(sql`select rebuild_order_counts()`);
-        // the admin's sales rollups (migrations/0007, docs/decisions/0019)
-        await tx.execute(sql`select rebuild_admin_rollups()`);
-        // delivered orders per day for the manager's on-time rate (migrations/0014, decision 0037)
-        await tx.execute(sql`select rebuild_delivered_days()`);
-        // each order on a delivery with its facts, for the delivery-performance report (migrations/0020_b)
-        await tx.execute(sql`select rebuild_delivery_order_facts()`);
-        // the CSV rows of the deliveries whose orders are all delivered (migrations/0025, decision 0053)
-        await tx.execute(sql`select rebuild_delivery_csv_lines()`);
-        // each Pending order's lines, for the planner's pending list (migrations/0028, decision 0054)
-        await tx.execute(sql`select rebuild_pending_order_lines()`);
-        // each customer's delivery addresses, for its history search (migrations/0023, decision 0049)
-        await tx.execute(sql`select rebuild_customer_delivery_addresses()`);
-        // the open orders' lines with their trains' arrivals, for store stock (migrations/0027, decision 0055)
-        await tx.execute(sql`select rebuild_store_stock_lines()`);
+        // every trigger-kept table the load above did not write itself, from its sources
+        // (src/server/db/derived-tables.ts, in list order: the facts before their CSV lines)
+        for (const rebuild of scaleSeedRebuilds()) await tx.execute(sql.raw(`select ${rebuild}()`));
         await tx.execute(
           sql.raw(
             `select setval(pg_get_serial_sequence('orders', 'order_id'), (select max(order_id) from orders))`,
