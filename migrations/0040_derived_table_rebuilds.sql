@@ -1,4 +1,4 @@
--- Derived data in one room (docs/decisions/0076, src/server/db/derived-tables.ts): every table or
+-- Derived data in one room (docs/decisions/0078, src/server/db/derived-tables.ts): every table or
 -- column kept by triggers has one rebuild_<name>() that computes it from its source tables. The
 -- tables that had none get theirs here: the trains' booked space, the trucks' loads, the support
 -- requests' message figures and the search dictionary. Replaces search_words_collect from

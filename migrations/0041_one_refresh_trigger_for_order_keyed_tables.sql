@@ -1,4 +1,4 @@
--- One trigger function for the derived data refreshed per order (docs/decisions/0076).
+-- One trigger function for the derived data refreshed per order (docs/decisions/0078).
 -- Replaces delivery_failures_open_rows_changed and orders_delivery_failures_open from
 -- 0030_failed_items_and_returns, order_items_pending_lines and orders_pending_lines from
 -- 0028_pending_order_lines, and orders_store_stock from 0027_store_stock_lines: each of them

@@ -9,7 +9,7 @@ import { createTruck, HOUR, insertDelivery } from '#server/test/scheduling-facto
 import { withActor } from './client';
 import { DERIVED_TABLES, TRIGGER_WRITTEN_NOT_DERIVED } from './derived-tables';
 
-// Derived data in one room (docs/decisions/0076): every table the triggers keep is listed in
+// Derived data in one room (docs/decisions/0078): every table the triggers keep is listed in
 // derived-tables.ts, and after a mixed sequence of writes through the app each one equals what
 // its rebuild computes from the source tables.
 const { app } = await createTestApp();

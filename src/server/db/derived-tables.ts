@@ -1,4 +1,4 @@
-// Derived data in one room (docs/decisions/0076): every table, or column of a table, that database
+// Derived data in one room (docs/decisions/0078): every table, or column of a table, that database
 // triggers keep from other tables in the same transaction. Each entry names where it was made,
 // why (the decision and the figure that justified it), the SQL function that rebuilds it from its
 // sources (the one statement of its rule besides the triggers), the writes that change it and

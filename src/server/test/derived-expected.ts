@@ -1,5 +1,5 @@
 // What the triggers kept against what a rebuild computes, for the entries of the derived-table
-// registry (src/server/db/derived-tables.ts, docs/decisions/0076).
+// registry (src/server/db/derived-tables.ts, docs/decisions/0078).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { DerivedTable } from '../db/derived-tables';
