@@ -8,6 +8,10 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
+    // A worker process runs test file after test file with the modules it already loaded (the
+    // app, PGlite, zod schemas): about 3 s of CPU less per file. Every file still builds its own
+    // app on its own database; module-level state is per app, not per process (decision 0076).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
@@ -19,6 +23,8 @@ export default defineConfig({
           // compares docs/schema.sql with pg_dump of a PostgreSQL database: run by the postgres project
           exclude: [...configDefaults.exclude, 'src/server/db/schema-file.test.ts'],
           env: { TEST_DB: 'pglite' },
+          // one migrated embedded database per run, copied by every test file (decision 0076)
+          globalSetup: ['src/server/test/global-setup.ts'],
         },
       },
       ...(postgresUrl

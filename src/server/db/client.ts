@@ -38,15 +38,22 @@ export interface Database {
    */
   ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: a tarball of the whole database (PGlite's dumpDataDir), for openPglite's loadDataDir. */
+  dumpDataDir?(): Promise<Blob>;
 }
 
-/** Embedded PostgreSQL (WASM). No dataDir means an in-memory database (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Embedded PostgreSQL (WASM). No dataDir means an in-memory database (tests); `loadDataDir`, a
+ * tarball of PGlite's dumpDataDir, starts it from that copy instead of an empty cluster (the tests'
+ * migrated snapshot, src/server/test/global-setup.ts).
+ */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   // pg_trgm (trigram matching: search) ships with PGlite as a loadable extension
   const extensions = { pg_trgm };
   // DATA_DIR may name a directory that does not exist yet (JWT_SECRET given, so nothing else made it)
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const pgliteOptions = { extensions, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) };
+  const client = dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -60,6 +67,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.query('select 1');
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

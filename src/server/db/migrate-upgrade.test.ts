@@ -1,26 +1,22 @@
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
+import { MIGRATION_FILES as all, temporaryDirectories } from '../test/migration-files';
 import { MIGRATIONS_DIR, migrate } from './migrate';
 
 // A database written before issue 22's migrations (0029 on) takes them as it is: two runs already
 // on the road for one truck and crew (what the start rule now stops) stay on the road, and a run
 // whose every order failed, marked Delivered then, ends Failed.
-const dir = mkdtempSync(join(tmpdir(), 'kandypack-migrations-'));
-const all = readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql'));
-const copy = (files: string[]) => {
+const dir = temporaryDirectories()('kandypack-migrations-');
+const copy = (files: readonly string[]) => {
   for (const f of files) copyFileSync(join(MIGRATIONS_DIR, f), join(dir, f));
 };
 copy(all.filter((f) => f < '0029'));
 const database = await openTestDatabase(dir);
 const { db } = database;
-afterAll(async () => {
-  await database.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => database.close());
 
 const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await db.execute<T>(query)).rows[0]!;

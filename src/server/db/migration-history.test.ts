@@ -1,21 +1,14 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/harness';
+import { MIGRATION_FILES as files, temporaryDirectories } from '../test/migration-files';
 import { MIGRATIONS_DIR, MigrationChangedError, migrate, migrationChecksum } from './migrate';
 
-const files = readdirSync(MIGRATIONS_DIR)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const temporary: string[] = [];
-afterAll(() => {
-  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
-});
+const temporaryDirectory = temporaryDirectories();
 function copyOfMigrations(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'kandypack-history-'));
-  temporary.push(dir);
+  const dir = temporaryDirectory('kandypack-history-');
   for (const f of files) copyFileSync(join(MIGRATIONS_DIR, f), join(dir, f));
   return dir;
 }

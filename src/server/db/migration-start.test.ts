@@ -1,22 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { MIGRATION_FILES as files, temporaryDirectories } from '../test/migration-files';
 import { openPglite } from './client';
-import { MIGRATIONS_DIR, migrate } from './migrate';
+import { migrate } from './migrate';
 
 // The server's start on a database whose applied migration differs from its file (decision 0071).
 // The server is started as `npm start` does, on the embedded database; the unit+pglite project
 // runs it (vitest.config.ts), the comparison itself runs on both (migration-history.test.ts).
-const files = readdirSync(MIGRATIONS_DIR)
-  .filter((f) => f.endsWith('.sql'))
-  .sort();
-const temporary: string[] = [];
-afterAll(() => {
-  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
-});
+const temporaryDirectory = temporaryDirectories();
 
 /** The test's environment less DATABASE_URL: the child opens the embedded database. */
 function withoutDatabaseUrl(): NodeJS.ProcessEnv {
@@ -26,8 +19,7 @@ function withoutDatabaseUrl(): NodeJS.ProcessEnv {
 
 describe('a landed migration is history', () => {
   it('the server refuses to start on a database whose applied migration text differs, naming the file', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'kandypack-changed-'));
-    temporary.push(dataDir);
+    const dataDir = temporaryDirectory('kandypack-changed-');
     // the server keeps its embedded database in DATA_DIR/pgdata (db/client.ts openDatabase)
     const database = await openPglite(join(dataDir, 'pgdata'));
     await migrate(database);

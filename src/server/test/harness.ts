@@ -1,9 +1,22 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { type BuildAppOptions, type BuiltApp, buildApp } from '../app';
 import { type Database, openPglite, openPostgres } from '../db/client';
 import { migrate } from '../db/migrate';
+
+let snapshot: Blob | undefined;
+/**
+ * The migrated database that ./global-setup.ts made for this run, when it made one (a config
+ * without that setup: none, and each database is migrated itself). Read once per worker.
+ */
+function migratedSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshot');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 
@@ -14,6 +27,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signin
 export async function openTestDatabase(migrationsDir?: string): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
+    const snapshot = migrationsDir === undefined ? migratedSnapshot() : undefined;
+    if (snapshot) return openPglite(undefined, { loadDataDir: snapshot });
     const database = await openPglite();
     await migrate(database, migrationsDir);
     return database;

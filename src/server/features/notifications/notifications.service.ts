@@ -24,15 +24,16 @@ export const scopeOf = (user: AuthUser): q.NotificationScope => ({
 
 // ---- reading (routes) ----
 
-let lastSweep = 0;
+/** When each app last swept (a server process runs one app; a test worker builds one per file). */
+const lastSweeps = new WeakMap<AppContext, number>();
 /**
- * Time-made events are swept at most every 15 s per process when notifications are read, and
+ * Time-made events are swept at most every 15 s per app when notifications are read, and
  * on a timer (startNotificationSweeper) so that they reach open event streams unasked.
  */
 export async function sweepIfDue(ctx: AppContext, force = false): Promise<void> {
   const now = ctx.clock();
-  if (!force && Math.abs(now.getTime() - lastSweep) < 15_000) return;
-  lastSweep = now.getTime();
+  if (!force && Math.abs(now.getTime() - (lastSweeps.get(ctx) ?? 0)) < 15_000) return;
+  lastSweeps.set(ctx, now.getTime());
   await q.sweepTimedEvents(ctx.db, now, STARTING_SOON_MS);
 }
 

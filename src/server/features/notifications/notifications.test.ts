@@ -107,19 +107,24 @@ describe('notices of a bulk plan (dispatch planner commit)', () => {
       booked: 'Booked on a train',
       waiting: 'Approved, waiting for a train',
     });
-    const [d] = await crewNotes(s.driver.employeeId);
+    // found by their words: a read may also sweep the time-made notes (the run starting soon),
+    // depending on when this app last swept (notifications.service.ts sweepIfDue)
+    const assigned = (notes: Array<{ type: string; message: string }>) =>
+      notes.filter((n) => n.message.startsWith('New assignment: '));
+    const [d, ...more] = assigned(await crewNotes(s.driver.employeeId));
+    expect(more).toEqual([]);
     expect(d).toMatchObject({ type: 'Alert' });
     expect(d!.message).toMatch(
       new RegExp(
         `^New assignment: delivery #${s.deliveryId} on ${s.store.routeName} \\(to ${s.store.town}\\), \\d{1,2} [A-Z][a-z]{2} \\d{4}, \\d{2}:\\d{2}, truck TR-\\w+\\. You are the driver; crew mate Test E\\w+\\.$`,
       ),
     );
-    expect((await crewNotes(s.assistant.employeeId))[0]!.message).toContain(
-      'You are the assistant; crew mate Test',
-    );
+    const toAssistant = assigned(await crewNotes(s.assistant.employeeId));
+    expect(toAssistant).toHaveLength(1);
+    expect(toAssistant[0]!.message).toContain('You are the assistant; crew mate Test');
     const mine = await myNotes(s.orders[0]!.customer);
     // the scene's orders are booked on a train (the customer's words, src/shared/order-progress.ts)
-    expect(mine.rows[0]!.message).toBe(`Order #${s.orders[0]!.orderId}: Booked on a train.`);
+    expect(mine.rows.map((n) => n.message)).toContain(`Order #${s.orders[0]!.orderId}: Booked on a train.`);
   });
 });
 

@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import {
+  expectFiguresEqualToRebuild,
+  keptFigures,
+  setStatusAs,
+  unitsOf,
+} from '#server/test/customer-orders-helpers';
 import { createProduct, createUser, placeOrderAs } from '#server/test/factories';
 import { createTestApp } from '#server/test/harness';
 
@@ -16,56 +22,10 @@ const db = app.ctx.db;
 const manager = await createUser(app, 'Manager');
 const buyers = [await createUser(app, 'Customer'), await createUser(app, 'Customer')];
 
-const units = async (productId: number) =>
-  (
-    await db.execute<{ n: number }>(
-      sql`select available_units as n from products where product_id = ${productId}`,
-    )
-  ).rows[0]!.n;
-
-const cancel = (orderId: number) =>
-  app.inject({
-    method: 'PUT',
-    url: `/api/orders/${orderId}/status`,
-    headers: manager.auth,
-    payload: { status: 'Cancelled', reason: 'Race test' },
-  });
-
-/** The rows the triggers keep, to compare with what a rebuild from the base rows makes. */
-async function kept() {
-  const res = await db.execute(sql`
-    select json_build_object(
-      'sales', (select json_agg(json_build_array(sales_date, customer_type, city_id, route_id, orders, units,
-                                                 space::text, revenue::text, fees::text)
-                                order by sales_date, customer_type, city_id, route_id)
-                  from (select sales_date, customer_type, city_id, route_id, sum(orders) as orders,
-                               sum(units) as units, sum(space) as space, sum(revenue) as revenue, sum(fees) as fees
-                          from sales_daily group by 1, 2, 3, 4) s
-                 where orders <> 0 or units <> 0),
-      'products', (select json_agg(json_build_array(sales_date, product_id, units, revenue::text, order_count)
-                                   order by sales_date, product_id)
-                     from (select sales_date, product_id, sum(units) as units, sum(revenue) as revenue,
-                                  sum(order_count) as order_count
-                             from product_sales_daily group by 1, 2) s
-                    where units <> 0 or order_count <> 0),
-      'stock', (select json_agg(d order by movement_date, product_id) from stock_daily d),
-      'ledger', (select json_agg(json_build_array(movement_id, seq, balance_after) order by movement_id)
-                   from stock_movements),
-      'counts', (select json_agg(x order by customer_id, status) from (
-                   select customer_id, status, sum(n)::int as n from (
-                     select customer_id, status, n from order_counts
-                     union all select customer_id, status, delta from order_count_deltas) c
-                   where customer_id <> 0 group by 1, 2 having sum(n) <> 0) x)) as s`);
-  return res.rows[0];
-}
-
-async function expectEqualToRebuild() {
-  const before = await kept();
-  await db.execute(sql`select rebuild_admin_rollups()`);
-  await db.execute(sql`select rebuild_stock_rollups()`);
-  await db.execute(sql`select rebuild_order_counts()`);
-  expect(await kept()).toEqual(before);
-}
+const units = (productId: number) => unitsOf(app, productId);
+const cancel = (orderId: number) => setStatusAs(app, manager, orderId, 'Cancelled', 'Race test');
+/** Every figure the triggers keep, compared with what a rebuild from the base rows makes. */
+const expectEqualToRebuild = () => expectFiguresEqualToRebuild(app, (a, b) => expect(a).toEqual(b));
 
 describe('placing orders at the same time', () => {
   it('races placements and cancellations on the same products without a deadlock, and keeps every figure exact', async () => {
@@ -132,11 +92,11 @@ describe('placing orders at the same time', () => {
       ).rows[0]!.n;
     // each order appended its rows (1 order + 1 line), and the cancellation took them back out
     expect(await deltas()).toBeGreaterThanOrEqual(12);
-    const before = await kept();
+    const before = await keptFigures(app);
     const folded = await db.execute<{ n: number }>(sql`select compact_sales_rollups()::int as n`);
     expect(folded.rows[0]!.n).toBeGreaterThanOrEqual(12);
     expect(await deltas()).toBe(0);
-    expect(await kept()).toEqual(before);
+    expect(await keptFigures(app)).toEqual(before);
     const sold = await db.execute<{ units: number; order_count: number; revenue: number }>(
       sql`select sum(units)::int as units, sum(order_count)::int as order_count, sum(revenue)::float8 as revenue
             from product_sales_daily where product_id = ${product.productId}`,
