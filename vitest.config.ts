@@ -10,7 +10,7 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker process runs test file after test file with the modules it already loaded (the
     // app, PGlite, zod schemas): about 3 s of CPU less per file. Every file still builds its own
-    // app on its own database; module-level state is per app, not per process (decision 0076).
+    // app on its own database; module-level state is per app, not per process (decision 0079).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -23,7 +23,7 @@ export default defineConfig({
           // compares docs/schema.sql with pg_dump of a PostgreSQL database: run by the postgres project
           exclude: [...configDefaults.exclude, 'src/server/db/schema-file.test.ts'],
           env: { TEST_DB: 'pglite' },
-          // one migrated embedded database per run, copied by every test file (decision 0076)
+          // one migrated embedded database per run, copied by every test file (decision 0079)
           globalSetup: ['src/server/test/global-setup.ts'],
         },
       },

@@ -16,7 +16,7 @@ declare module 'vitest' {
  * Runs once per `vitest run`, before the unit+pglite project's files: migrates one embedded
  * database and keeps a copy of it, from which every test file's database starts
  * (openTestDatabase in ./harness.ts). A fresh PGlite costs about 5 s of CPU for its initdb and
- * 1.2 s for the migrations; starting from the copy about 1.7 s (decision 0076). Made anew on every
+ * 1.2 s for the migrations; starting from the copy about 1.7 s (decision 0079). Made anew on every
  * run, from the migrations as they are, so it is never stale.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
