@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { isConnectionError } from '../http/errors';
+import type { PoolState } from '../http/metrics';
 import { type Listen, pgliteListen, postgresListen } from './listen';
 import { nameMarkedStatements } from './prepared';
 import * as schema from './schema';
@@ -37,6 +38,8 @@ export interface Database {
    * failing after `timeoutMs`: GET /api/health.
    */
   ping(timeoutMs: number): Promise<void>;
+  /** The pool's connections now (GET /api/metrics; the health check's own are not counted). */
+  pool(): PoolState;
   close(): Promise<void>;
 }
 
@@ -59,6 +62,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    // one embedded connection in this process; its statements queue inside PGlite, unseen here
+    pool: () => ({ driver: 'pglite', max: 1, total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
   };
 }
@@ -279,6 +284,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         clearTimeout(timer);
       }
     },
+    pool: () => ({
+      driver: 'postgres',
+      max: pool.options.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await listener.close();
       await closeTracker();

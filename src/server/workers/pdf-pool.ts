@@ -11,7 +11,7 @@ import { threadPool } from './thread-pool';
  * One thread per server process: the server already runs a process per core, so a second thread
  * would only take CPU from the other process's requests. Which PDFs may be made, how many wait
  * and which are refused is decided once, by the heavy-work admission (http/heavy-work.ts: an
- * invoice takes a turn of `pdf`, a report's PDF one of `report`; decision 0076); here they only
+ * invoice takes a turn of `pdf`, a report's PDF one of `report`; decision 0077); here they only
  * take the thread in arrival order, and one whose client went away leaves the line.
  */
 export const PDF_THREADS = 1;

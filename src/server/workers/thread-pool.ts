@@ -8,7 +8,7 @@ import { AppError } from '#server/http/errors';
  * own abort would end a thread that is running one).
  *
  * The line has no limit and refuses nothing: how many tasks may reach it is decided once, before
- * the route's handler runs, by the heavy-work admission (http/heavy-work.ts; decision 0076).
+ * the route's handler runs, by the heavy-work admission (http/heavy-work.ts; decision 0077).
  * Every caller holds a turn of a kind (reports and invoice PDFs reach the PDF thread, plans the
  * planner's), so the line is at most the sum of those kinds' `running`.
  */
