@@ -12,7 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
-import type { Db, QueryTracker } from './db/client';
+import type { Db, PoolState, QueryTracker } from './db/client';
 import type { Listen } from './db/listen';
 import { registerAdminDashboardRoutes } from './features/admin-dashboard/admin-dashboard.routes';
 import { registerBusinessReports } from './features/admin-reports/business-reports';
@@ -36,6 +36,7 @@ import { PlacementBatcher } from './features/orders/order-placement.queries';
 import { registerOrderReturnRoutes } from './features/orders/order-returns.routes';
 import { registerOrderSchedulingRoutes } from './features/orders/order-scheduling.routes';
 import { registerOrderRoutes } from './features/orders/orders.routes';
+import { plannerThreads } from './features/planning/planner-pool';
 import { registerPlanningRoutes } from './features/planning/planning.routes';
 import { registerProductRoutes } from './features/products/products.routes';
 import { registerPublicFiguresRoutes } from './features/public-figures/public-figures.routes';
@@ -51,8 +52,9 @@ import { registerContentTypePolicy } from './http/content-types';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './http/error-handler';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNREACHABLE } from './http/errors';
 import { HEAVY_WORK_LIMITS, HeavyWork, type HeavyWorkLimits, registerHeavyWork } from './http/heavy-work';
+import { AppMetrics, type MetricsText, registerMetrics } from './http/metrics';
 import { registerQueryCancel } from './http/query-cancel';
-import { registerRequestLog } from './http/request-log';
+import { registerRequestLog, requestId } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSerializerCompiler } from './http/serializer';
 import { createTokenService } from './http/tokens';
@@ -60,6 +62,7 @@ import { registerUploadCleanup } from './http/uploads';
 import { UserCache } from './http/user-cache';
 import { validatorWithNulCheck } from './http/validation';
 import { FileStore } from './lib/file-store';
+import { pdfThreads } from './workers/pdf-pool';
 
 export interface BuildAppOptions {
   db: Db;
@@ -111,6 +114,15 @@ export interface BuildAppOptions {
   eventStreamsPerUser?: number;
   /** Turns of heavy work: reports, exports, PDFs, plans (default HEAVY_WORK_LIMITS; decision 0074). */
   heavyWork?: HeavyWorkLimits;
+  /**
+   * METRICS_TOKEN: GET /api/metrics answers to `Authorization: Bearer <it>` (http/metrics.ts;
+   * decision 0080). Omitted: requests are not timed and GET /api/metrics is 404 like any unknown path.
+   */
+  metricsToken?: string;
+  /** What GET /api/metrics answers; default this process's figures (main.ts: all processes'). */
+  metricsText?: (local: AppMetrics) => MetricsText;
+  /** Database.pool: the connections of the pool, for the metrics. */
+  poolState?: () => PoolState;
 }
 
 /**
@@ -161,6 +173,8 @@ export async function buildApp(options: BuildAppOptions) {
     logger: options.logger ?? false,
     // one line per request, from http/request-log.ts
     logController: new LogController({ disableRequestLogging: true }),
+    // the caller's well-formed X-Request-Id, else a new UUID; answered in X-Request-Id
+    genReqId: requestId,
     // JSON and form bodies; files come as multipart, streamed (see http/uploads.ts)
     bodyLimit: MAX_BODY_BYTES,
     trustProxy:
@@ -195,7 +209,18 @@ export async function buildApp(options: BuildAppOptions) {
     placements: new PlacementBatcher(options.db),
     cachePublicFigures: options.cachePublicFigures ?? false,
     eventStreamsPerUser: options.eventStreamsPerUser ?? EVENT_STREAMS_PER_USER,
+    readings: { openEventStreams: () => 0 },
   };
+  const heavyWork = new HeavyWork(options.heavyWork ?? HEAVY_WORK_LIMITS);
+  const metrics = new AppMetrics({
+    pool: options.poolState,
+    heavyWork,
+    openEventStreams: () => ctx.readings.openEventStreams(),
+    threads: { pdf: pdfThreads, planner: plannerThreads },
+  });
+  // before any route: each route gets its timing hook when it is registered
+  if (options.metricsToken)
+    registerMetrics(app, metrics, options.metricsToken, options.metricsText?.(metrics));
 
   registerRequestLog(app);
   if (options.queries) registerQueryCancel(app, options.queries);
@@ -226,7 +251,6 @@ export async function buildApp(options: BuildAppOptions) {
     app.addHook('onClose', () => userCache.stop());
   }
   const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens, userCache);
-  const heavyWork = new HeavyWork(options.heavyWork ?? HEAVY_WORK_LIMITS);
   registerHeavyWork(app, heavyWork);
   registerHealth(
     app,
@@ -253,28 +277,40 @@ export async function buildApp(options: BuildAppOptions) {
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return Object.assign(app, { declaredRoutes, ctx, heavyWork });
+  return Object.assign(app, { declaredRoutes, ctx, heavyWork, metrics });
 }
 
 /** How long GET /api/health waits for the database's `select 1`. */
 export const HEALTH_PING_TIMEOUT_MS = 2000;
 
 /**
+ * Read replica and connection pooler as GET /api/health states them: neither is part of the
+ * server yet (issue 27 part 3); when one is, its check replaces this.
+ */
+const NOT_CONFIGURED = { replica: 'not configured', pooler: 'not configured' } as const;
+
+/**
  * GET /api/health: the server answers and the database does (decision 0070). 200
- * `{ status: 'ok', database: 'ok' }`; 503 with `database: 'unreachable'`, a detail and
- * Retry-After when the database gave no answer to `select 1` within HEALTH_PING_TIMEOUT_MS.
+ * `{ status: 'ok', database: 'ok', replica, pooler }`; 503 with `database: 'unreachable'`, a
+ * detail and Retry-After when the database gave no answer to `select 1` within
+ * HEALTH_PING_TIMEOUT_MS. `replica` and `pooler` are 'not configured' (decision 0080).
  */
 function registerHealth(app: FastifyInstance, ping: (timeoutMs: number) => Promise<void>): void {
   app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     try {
       await ping(HEALTH_PING_TIMEOUT_MS);
-      return { status: 'ok', database: 'ok' };
+      return { status: 'ok', database: 'ok', ...NOT_CONFIGURED };
     } catch (error) {
       request.log.warn({ err: { message: (error as Error).message } }, 'health: database not reachable');
       return reply
         .status(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ status: 'unavailable', database: 'unreachable', detail: DATABASE_UNREACHABLE });
+        .send({
+          status: 'unavailable',
+          database: 'unreachable',
+          ...NOT_CONFIGURED,
+          detail: DATABASE_UNREACHABLE,
+        });
     }
   });
 }

@@ -19,3 +19,19 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  const env = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/kp-config-test' };
+
+  it('is off unless set; set, it is the bearer token of GET /api/metrics', () => {
+    expect(loadConfig(env).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...env, METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ ...env, METRICS_TOKEN: 'scrape-me-0123456789' }).metricsToken).toBe(
+      'scrape-me-0123456789',
+    );
+  });
+
+  it('stops the server on a token shorter than 16 characters', () => {
+    expect(() => loadConfig({ ...env, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
+  });
+});

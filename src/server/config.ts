@@ -25,6 +25,14 @@ const envSchema = z.object({
   WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   /** Live event streams one user may hold open on one server process (decision 0069). */
   EVENT_STREAMS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * Bearer token of GET /api/metrics (Prometheus text, http/metrics.ts); unset, the endpoint is
+   * off (404) and requests are not timed. At least 16 characters.
+   */
+  METRICS_TOKEN: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -40,6 +48,8 @@ export interface Config {
   statementTimeoutMs: number;
   workers: number;
   eventStreamsPerUser: number;
+  /** GET /api/metrics's bearer token; undefined: the endpoint is off. */
+  metricsToken: string | undefined;
   /** Whose X-Forwarded-For to believe for the client address (see parseTrustProxy). */
   trustProxy: boolean | number | string;
 }
@@ -83,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.PG_STATEMENT_TIMEOUT_MS,
     workers: e.WORKERS,
     eventStreamsPerUser: e.EVENT_STREAMS_PER_USER,
+    metricsToken: e.METRICS_TOKEN,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
   };
 }

@@ -29,6 +29,8 @@ export interface AppContext {
   cachePublicFigures: boolean;
   /** Event streams one user may hold open on one server process; past it 429 (decision 0069). */
   eventStreamsPerUser: number;
+  /** Figures features keep that GET /api/metrics reads when asked (http/metrics.ts). */
+  readings: { openEventStreams: () => number };
 }
 
 export type App = FastifyInstance<

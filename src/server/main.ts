@@ -10,6 +10,7 @@ import { MigrationChangedError, migrate } from './db/migrate';
 import { demoSignIn, hasAnyUser, seedDemoData } from './db/seed';
 import { moveAttachmentsToFiles } from './features/orders/order-attachments';
 import { startCountCompaction } from './features/orders/order-counts';
+import { clusterMetricsText, serveClusterMetrics } from './http/metrics-cluster';
 import { logDestination, readyLine } from './lib/log-output';
 import { startPdfWorkers } from './workers/pdf-pool';
 
@@ -47,6 +48,8 @@ if (workers > 1 && cluster.isPrimary) {
   const demo = await demoSignIn(database.db);
   await database.close();
   let stopping = false;
+  // GET /api/metrics answers for every process (http/metrics-cluster.ts)
+  if (config.metricsToken) serveClusterMetrics();
   for (let i = 0; i < workers; i++) cluster.fork({ KP_WORKER_INDEX: String(i) });
   cluster.once('listening', () => log.info(readyLine({ host: config.host, port: config.port, demo })));
   cluster.on('exit', (worker, code) => {
@@ -79,6 +82,9 @@ async function serve(isWorker: boolean) {
     listen: database.listen,
     queries: database.queries,
     pingDatabase: database.ping,
+    poolState: database.pool,
+    metricsToken: config.metricsToken,
+    metricsText: isWorker ? (local) => clusterMetricsText(local.registries()) : undefined,
     cacheUsers: true,
     cachePublicFigures: true,
     sweepNotificationsEveryMs: 60_000,

@@ -23,6 +23,20 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that can run a query: the database itself or an open transaction. */
 export type Executor = Db | Tx;
 
+/** The connections of the database's pool, read now (Database.pool; GET /api/metrics, http/metrics.ts). */
+export interface PoolState {
+  /** 'postgres' (node-postgres's pool) or 'pglite' (one embedded connection in this process). */
+  driver: 'postgres' | 'pglite';
+  /** The most the pool opens (PG_POOL_SIZE; 1 for PGlite). */
+  max: number;
+  /** Open connections. */
+  total: number;
+  /** Open and not checked out. */
+  idle: number;
+  /** Requests waiting for a connection (pg's queue; 0 for PGlite, whose statements queue inside it). */
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
@@ -37,6 +51,8 @@ export interface Database {
    * failing after `timeoutMs`: GET /api/health.
    */
   ping(timeoutMs: number): Promise<void>;
+  /** The pool's connections now (GET /api/metrics; the health check's own are not counted). */
+  pool(): PoolState;
   close(): Promise<void>;
   /** PGlite only: a tarball of the whole database (PGlite's dumpDataDir), for openPglite's loadDataDir. */
   dumpDataDir?(): Promise<Blob>;
@@ -66,6 +82,8 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     ping: async () => {
       await client.query('select 1');
     },
+    // one embedded connection in this process; its statements queue inside PGlite, unseen here
+    pool: () => ({ driver: 'pglite', max: 1, total: 1, idle: 1, waiting: 0 }),
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir('none'),
   };
@@ -287,6 +305,13 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         clearTimeout(timer);
       }
     },
+    pool: () => ({
+      driver: 'postgres',
+      max: pool.options.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await listener.close();
       await closeTracker();

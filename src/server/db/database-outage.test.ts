@@ -197,7 +197,12 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
     );
     const healthy = await m.health();
     expect(healthy.statusCode).toBe(200);
-    expect(healthy.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(healthy.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      replica: 'not configured',
+      pooler: 'not configured',
+    });
 
     await cluster.stop('immediate');
     // the listening connection's end is an event of its own; give it a moment to be read
@@ -224,6 +229,8 @@ describe.skipIf(!bin)('PostgreSQL stopped and started under a running server', (
       expect(health.json()).toEqual({
         status: 'unavailable',
         database: 'unreachable',
+        replica: 'not configured',
+        pooler: 'not configured',
         detail: DATABASE_UNREACHABLE,
       });
     }

@@ -7,7 +7,9 @@ import { AppError } from './errors';
  * that every report, download and planner route does.
  * - report: GET /api/report/{name}, as JSON, CSV or PDF (http/report-route.ts);
  * - export: the order list as CSV (GET /api/orders/export.csv), every page of it;
- * - pdf: an invoice PDF (the PDF thread has its own queue, workers/pdf-pool.ts);
+ * - pdf: an invoice PDF. This admission is the only one that bounds, refuses and orders by user:
+ *   the PDF and planner threads (workers/thread-pool.ts) only take what it let through, in arrival
+ *   order (decision 0081);
  * - planner: a dispatch plan made or committed (features/planning).
  */
 export type HeavyKind = 'report' | 'export' | 'pdf' | 'planner';

@@ -6,6 +6,13 @@ const { app } = await createTestApp({
   logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } },
 });
 
+let address: string | undefined;
+/** Listens on a free port once (real HTTP, as the server runs). */
+const listening = async () => {
+  address ??= await app.listen({ port: 0, host: '127.0.0.1' });
+  return address;
+};
+
 function entries() {
   return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
@@ -14,7 +21,7 @@ describe('request log', () => {
   it('writes exactly one line per request: method, url, status, ms and the request id', async () => {
     // over real HTTP, as the server runs (an injected response never reports itself finished,
     // so the query canceller would take every injected request for a client that went away)
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     lines.length = 0;
     const health = await fetch(`${address}/api/health?x=1`);
     expect(health.status).toBe(200);
@@ -46,6 +53,32 @@ describe('request log', () => {
     // Fastify's own "incoming request" / "request completed" lines are off
     expect(logged.map((e) => e.msg)).not.toContain('incoming request');
     expect(logged.map((e) => e.msg)).not.toContain('request completed');
+  });
+
+  it('answers the request id in X-Request-Id: a well-formed one as given, else a new one, as logged', async () => {
+    const address = await listening();
+    const given = 'lb-7f3a9c.42:edge_1';
+    const sent = await fetch(`${address}/api/health`, { headers: { 'x-request-id': given } });
+    expect(sent.headers.get('x-request-id')).toBe(given);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    // none given, or one not well formed (spaces, a quote, too long): a new UUID for each
+    const made: string[] = [];
+    for (const header of [undefined, 'two words', 'x"y', 'a'.repeat(129)]) {
+      const res = await fetch(`${address}/api/health`, {
+        headers: header === undefined ? {} : { 'x-request-id': header },
+      });
+      const id = res.headers.get('x-request-id') ?? '';
+      expect(id, String(header)).toMatch(uuid);
+      made.push(id);
+    }
+    expect(new Set(made).size).toBe(made.length);
+    // a refusal carries it too, and the log line names the same id
+    const refused = await fetch(`${address}/api/orders`, { headers: { 'x-request-id': 'refused-1' } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('x-request-id')).toBe('refused-1');
+    await vi.waitFor(() => expect(entries().some((e) => e.reqId === 'refused-1')).toBe(true));
+    expect(entries().find((e) => e.reqId === given)).toMatchObject({ url: '/api/health', status: 200 });
+    for (const id of made) expect(entries().some((e) => e.reqId === id)).toBe(true);
   });
 
   it('keeps LOG_LEVEL: at warn, requests write nothing', async () => {

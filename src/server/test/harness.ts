@@ -86,6 +86,7 @@ export async function createTestApp(options: Partial<BuildAppOptions> = {}): Pro
     listen: database.listen,
     queries: database.queries,
     pingDatabase: database.ping,
+    poolState: database.pool,
     jwtSecret: TEST_JWT_SECRET,
     clock: () => now ?? new Date(),
     checkResponses: true,

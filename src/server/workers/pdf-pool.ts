@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import Tinypool from 'tinypool';
-import { AppError } from '#server/lib/errors';
 import type { PdfTableInput } from '#server/lib/pdf-table';
 import type { OrderDetail } from '#shared/contract/orders';
+import { threadPool } from './thread-pool';
 
 /**
  * PDFs are laid out by pdfkit, pure CPU (about 15 ms for a page of 60 rows, fonts and deflate
@@ -10,66 +9,23 @@ import type { OrderDetail } from '#shared/contract/orders';
  * the other requests of the same process keep being answered (decision 0042).
  *
  * One thread per server process: the server already runs a process per core, so a second thread
- * would only take CPU from the other process's requests. PDFs wait their turn here, in a bounded
- * queue (past it a download is refused with 503 rather than kept waiting for minutes); one whose
- * client went away leaves the queue. A PDF being made is never stopped: it is short (at most
- * PDF_ROW_CAP rows), and stopping it would end its thread, whose successor pays the start again.
+ * would only take CPU from the other process's requests. Which PDFs may be made, how many wait
+ * and which are refused is decided once, by the heavy-work admission (http/heavy-work.ts: an
+ * invoice takes a turn of `pdf`, a report's PDF one of `report`; decision 0081); here they only
+ * take the thread in arrival order, and one whose client went away leaves the line.
  */
 export const PDF_THREADS = 1;
-export const PDF_QUEUE = 32;
 
 interface PdfTasks {
   table: PdfTableInput;
   invoice: { order: OrderDetail; issuedAt: Date };
 }
 
-let pool: Tinypool | undefined;
-let running = 0;
-const waiting: Array<() => void> = [];
-
-function thePool(): Tinypool {
-  pool ??= new Tinypool({
-    filename: new URL('./pdf-worker.mjs', import.meta.url).href,
-    // the thread stays once started (an idle one never keeps the process alive)
-    minThreads: PDF_THREADS,
-    maxThreads: PDF_THREADS,
-  });
-  return pool;
-}
+export const pdfThreads = threadPool(new URL('./pdf-worker.mjs', import.meta.url), PDF_THREADS);
 
 /** Starts the PDF thread now, so the first download does not wait for it (the server calls it). */
 export function startPdfWorkers(): void {
-  thePool();
-}
-
-/** Waits for a free thread; false when the client went away first. */
-function turn(signal: AbortSignal | undefined): Promise<boolean> {
-  if (running < PDF_THREADS) {
-    running++;
-    return Promise.resolve(true);
-  }
-  if (waiting.length >= PDF_QUEUE)
-    throw new AppError(503, 'Too many PDF downloads are being made right now; please try again shortly', {
-      'Retry-After': '5',
-    });
-  return new Promise((resolve) => {
-    const go = () => {
-      signal?.removeEventListener('abort', leave);
-      running++;
-      resolve(true);
-    };
-    const leave = () => {
-      waiting.splice(waiting.indexOf(go), 1);
-      resolve(false);
-    };
-    waiting.push(go);
-    signal?.addEventListener('abort', leave, { once: true });
-  });
-}
-
-function done(): void {
-  running--;
-  waiting.shift()?.();
+  pdfThreads.start();
 }
 
 /**
@@ -81,13 +37,8 @@ export async function renderPdf<K extends keyof PdfTasks>(
   input: PdfTasks[K],
   signal?: AbortSignal,
 ): Promise<Buffer> {
-  if (!(await turn(signal))) throw new AppError(499, 'The client went away');
-  try {
-    const bytes: Uint8Array = await thePool().run(input, { name });
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  } finally {
-    done();
-  }
+  const bytes = await pdfThreads.run<Uint8Array>(name, input, signal);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** An AbortSignal that fires when the client of a response goes away before it is sent. */

@@ -93,6 +93,7 @@ export function registerNotificationRoutes(app: App, ctx: AppContext): void {
   );
 
   const hub = new EventHub(ctx.listen, (ids) => findUsersByIds(ctx.db, ids), ctx.clock);
+  ctx.readings.openEventStreams = () => hub.size;
   app.addHook('preClose', async () => hub.close());
 
   app.get(

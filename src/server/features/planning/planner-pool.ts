@@ -1,4 +1,4 @@
-import Tinypool from 'tinypool';
+import { threadPool } from '#server/workers/thread-pool';
 import type { Proposed, ProposeInput } from './planner-run';
 
 /**
@@ -11,18 +11,9 @@ import type { Proposed, ProposeInput } from './planner-run';
  */
 export const PLANNER_THREADS = 1;
 
-let pool: Tinypool | undefined;
-
-function thePool(): Tinypool {
-  pool ??= new Tinypool({
-    filename: new URL('./planner-worker.mjs', import.meta.url).href,
-    minThreads: PLANNER_THREADS,
-    maxThreads: PLANNER_THREADS,
-  });
-  return pool;
-}
+export const plannerThreads = threadPool(new URL('./planner-worker.mjs', import.meta.url), PLANNER_THREADS);
 
 /** Plans in the worker thread: the rows go over by copy, the body's text comes back. */
 export function proposeInWorker(input: ProposeInput): Promise<Proposed> {
-  return thePool().run(input, { name: 'propose' });
+  return plannerThreads.run<Proposed>('propose', input);
 }
