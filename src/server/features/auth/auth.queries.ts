@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { customers, employees, roles, users } from '#server/db/schema';
+import type { Language } from '#shared/contract/auth';
 
 const userColumns = {
   userId: users.userId,
@@ -17,6 +18,8 @@ const userColumns = {
   employeeId: users.employeeId,
   /** Tokens signed under another version are refused (migrations/0036). */
   tokenVersion: users.tokenVersion,
+  /** The language the user chose (migrations/0040), null when never chosen. */
+  language: sql<Language | null>`${users.language}`,
 };
 
 export async function findUserById(db: Executor, userId: number) {
@@ -127,4 +130,14 @@ export async function findCustomerName(db: Executor, customerId: number): Promis
     .from(customers)
     .where(eq(customers.customerId, customerId));
   return rows[0]?.name ?? null;
+}
+
+/** Stores a user's language (the database's CHECK is the last word on its value). */
+export async function setUserLanguage(db: Executor, userId: number, language: Language): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ language })
+    .where(eq(users.userId, userId))
+    .returning({ userId: users.userId });
+  return rows.length > 0;
 }

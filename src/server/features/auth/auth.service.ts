@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, pgConstraint, pgErrorCode, unauthorized } from '#server/http/errors';
-import type { Profile, RegistrationRequest } from '#shared/contract/auth';
+import type { Language, Profile, RegistrationRequest } from '#shared/contract/auth';
 import { findServedCityId } from '../cities/cities.queries';
 import {
   actAs,
@@ -14,6 +14,7 @@ import {
   insertCustomer,
   insertUser,
   reserveUserId,
+  setUserLanguage,
   touchLastLogin,
 } from './auth.queries';
 import { hashPassword, timingDummyHash, verifyPassword } from './password';
@@ -71,7 +72,7 @@ export async function checkRegistrationRate(ctx: AppContext, ip: string): Promis
  */
 export async function profileOf(
   ctx: AppContext,
-  user: Pick<AuthUser, 'userId' | 'userName' | 'email' | 'role' | 'customerId' | 'employeeId'>,
+  user: Pick<AuthUser, 'userId' | 'userName' | 'email' | 'role' | 'customerId' | 'employeeId' | 'language'>,
 ): Promise<Profile> {
   return {
     user_id: user.userId,
@@ -81,7 +82,19 @@ export async function profileOf(
     customer_id: user.customerId,
     employee_id: user.employeeId,
     customer_name: user.customerId === null ? null : await findCustomerName(ctx.db, user.customerId),
+    language: user.language,
   };
+}
+
+/**
+ * PUT /auth/profile/language: the signed-in user's language, stored so that it follows them to
+ * another device and so that the notifications and invoices made for them are in it (issue 26,
+ * decision 0076). Audited like every change of a user (the users table's audit trigger).
+ */
+export async function setLanguage(ctx: AppContext, user: AuthUser, language: Language): Promise<Profile> {
+  const stored = await withActor(ctx.db, user.userId, (tx) => setUserLanguage(tx, user.userId, language));
+  if (!stored) throw unauthorized('Invalid or expired token');
+  return profileOf(ctx, { ...user, language });
 }
 
 export async function profile(ctx: AppContext, userId: number): Promise<Profile> {

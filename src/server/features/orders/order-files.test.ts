@@ -101,6 +101,7 @@ describe('GET /api/orders/export.csv', () => {
       portal: 'customer' as const,
       customerId: customer.customerId,
       employeeId: null,
+      language: null,
     };
     const batches: number[][] = [];
     for await (const batch of exportOrderBatches(app.ctx, user, {}, 10, 2))
