@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import Tinypool from 'tinypool';
 import { AppError } from '#server/http/errors';
 import type { PdfTableInput } from '#server/lib/pdf-table';
+import type { Language } from '#shared/contract/auth';
 import type { OrderDetail } from '#shared/contract/orders';
 
 /**
@@ -20,7 +21,8 @@ export const PDF_QUEUE = 32;
 
 interface PdfTasks {
   table: PdfTableInput;
-  invoice: { order: OrderDetail; issuedAt: Date };
+  /** The invoice in the customer's language (English when not given). */
+  invoice: { order: OrderDetail; issuedAt: Date; language?: Language };
 }
 
 let pool: Tinypool | undefined;

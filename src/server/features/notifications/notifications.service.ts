@@ -5,10 +5,18 @@ import { notify } from '#server/db/listen';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { AuthUser } from '#server/http/auth-context';
 import { notFound } from '#server/http/errors';
-import { businessDateTime } from '#shared/dates';
 import { nextStep, progressNotice, STAGE_LABELS } from '#shared/order-progress';
 import type { OrderStatus } from '#shared/order-status';
 import { findProgress } from '../orders/orders.queries';
+import {
+  assignmentCancelledNotice,
+  assignmentNotice,
+  crewChangeNotice,
+  type DeliveryFacts,
+  deliveredNotice,
+  type Localized,
+  outForDeliveryNotice,
+} from './notices';
 import * as q from './notifications.queries';
 
 /** A delivery starting within this long warns its crew (issue 9). */
@@ -93,9 +101,12 @@ export async function publishChange(
   await notify(tx, EVENTS_CHANNEL, JSON.stringify(change));
 }
 
-const ORDER_MESSAGES: Partial<Record<OrderStatus, (orderId: number, reason: string | null) => string>> = {
-  'In Transit': (id) => `Order #${id} is out for delivery today.`,
-  Delivered: (id) => `Order #${id} has been delivered.`,
+// out for delivery and delivered in the customer's language (decision 0076); the others English
+const ORDER_MESSAGES: Partial<
+  Record<OrderStatus, (orderId: number, reason: string | null) => string | Localized>
+> = {
+  'In Transit': (id) => outForDeliveryNotice(id),
+  Delivered: (id) => deliveredNotice(id, null),
   Cancelled: (id, reason) => `Order #${id} was cancelled${reason ? `: ${reason}` : '.'}`,
 };
 
@@ -119,7 +130,7 @@ export async function notifyOrderStatus(
     to: OrderStatus;
     at: Date;
     reason?: string | null;
-    notice?: { message: string; alert?: boolean };
+    notice?: { message: string | Localized; alert?: boolean };
   },
 ): Promise<void> {
   const message =
@@ -176,7 +187,7 @@ export async function notifyManagers(
 export async function notifyEmployees(
   tx: Executor,
   employeeIds: (number | null)[],
-  n: { type: 'Alert' | 'Info'; message: string; at: Date; deliveryId?: number; orderId?: number },
+  n: { type: 'Alert' | 'Info'; message: string | Localized; at: Date; deliveryId?: number; orderId?: number },
 ): Promise<void> {
   const unique = [...new Set(employeeIds.filter((e): e is number => e !== null))];
   await q.insertNotifications(
@@ -222,8 +233,13 @@ export async function notifyCrewChange(
   if (before.driver === after.driver && before.assistant === after.assistant) return;
   const d = await crewDelivery(tx, deliveryId);
   if (!d) return;
-  const when = businessDateTime(new Date(d.start_at));
-  const what = `delivery #${deliveryId} on ${d.route_name} (to ${d.end_location}), ${when}, truck ${d.plate_number}`;
+  const facts: DeliveryFacts = {
+    deliveryId,
+    route: d.route_name,
+    end: d.end_location,
+    startAt: new Date(d.start_at),
+    plate: d.plate_number,
+  };
   const rows: q.NewNotification[] = [];
   const seat = (role: 'driver' | 'assistant') => {
     const was = before[role];
@@ -233,7 +249,7 @@ export async function notifyCrewChange(
       rows.push({
         to: { employeeId: now },
         type: 'Alert',
-        message: `New assignment: ${what}. You are the ${role}${mate ? `; crew mate ${mate}` : ''}.`,
+        message: assignmentNotice(facts, role, mate),
         at,
         deliveryId,
       });
@@ -242,7 +258,7 @@ export async function notifyCrewChange(
       rows.push({
         to: { employeeId: was },
         type: 'Alert',
-        message: `Assignment cancelled: you are no longer on ${what}.`,
+        message: assignmentCancelledNotice(facts),
         at,
         deliveryId,
       });
@@ -259,7 +275,7 @@ export async function notifyCrewChange(
       rows.push({
         to: { employeeId: id },
         type: 'Info',
-        message: `Crew change on ${what}: ${mate ? `your ${other} is now ${mate}` : `no ${other} is assigned any more`}.`,
+        message: crewChangeNotice(facts, other, mate),
         at,
         deliveryId,
       });
@@ -270,7 +286,7 @@ export async function notifyCrewChange(
 
 type Notice = {
   type: 'Alert' | 'Info';
-  message: string;
+  message: string | Localized;
   at: Date;
   deliveryId?: number;
   orderId?: number;

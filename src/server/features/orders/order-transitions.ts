@@ -1,6 +1,7 @@
 import type { Tx } from '#server/db/client';
 import { conflict, notFound } from '#server/http/errors';
 import { canTransition, type OrderStatus } from '#shared/order-status';
+import type { Localized } from '../notifications/notices';
 import { notifyOrderStatus } from '../notifications/notifications.service';
 import { insertStatusChange, lockOrderStatus, setOrderStatus } from './orders.queries';
 
@@ -11,7 +12,7 @@ export interface OrderTransition {
   reason?: string | null;
   at: Date;
   /** What the customer is told, instead of the usual message for the new status. */
-  notice?: { message: string; alert?: boolean };
+  notice?: { message: string | Localized; alert?: boolean };
   /**
    * A failed delivery (issue 9) takes an In Transit order back to Scheduled, the one move the
    * life cycle allows only to the crew's failed-delivery action.
