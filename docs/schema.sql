@@ -3186,8 +3186,10 @@ CREATE TABLE public.users (
     deleted_at timestamp with time zone,
     search_text text GENERATED ALWAYS AS (public.search_fold(((user_name || ' '::text) || email))) STORED,
     token_version integer DEFAULT 0 NOT NULL,
+    language text,
     CONSTRAINT users_deleted_inactive_ck CHECK (((deleted_at IS NULL) OR (NOT is_active))),
     CONSTRAINT users_email_check CHECK ((POSITION(('@'::text) IN (email)) > 1)),
+    CONSTRAINT users_language_check CHECK ((language = ANY (ARRAY['en'::text, 'si'::text, 'ta'::text]))),
     CONSTRAINT users_user_name_check CHECK ((length(TRIM(BOTH FROM user_name)) > 0))
 );
 

@@ -224,6 +224,13 @@ const RECIPES: Record<string, Recipe> = {
       };
     },
   },
+  'PUT /api/auth/profile/language': {
+    tables: ['users'],
+    async make() {
+      const user = await createUser(app, 'Driver');
+      return { who: user, url: '/api/auth/profile/language', payload: { language: 'ta' } };
+    },
+  },
   'POST /api/products': {
     tables: ['products', 'stock_movements'],
     async make() {

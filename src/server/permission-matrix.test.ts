@@ -44,6 +44,7 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/auth/login': 'public',
   'POST /api/auth/register_public_customer': 'public',
   'GET /api/auth/profile': ALL,
+  'PUT /api/auth/profile/language': ALL,
   'GET /api/events': ALL,
   'GET /api/notifications': ALL,
   'POST /api/notifications/:id/read': ALL,

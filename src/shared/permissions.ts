@@ -10,6 +10,8 @@ const STAFF: readonly Portal[] = ['admin', 'manager', 'warehouse'];
  */
 export const PERMISSIONS = {
   'profile:read': ALL,
+  // the signed-in user's own language (issue 26): everyone chooses their own
+  'profile:language': ALL,
   'products:read': ALL,
   'products:update-stock': ['admin', 'warehouse'],
   'orders:create': ['customer', 'manager', 'admin'],

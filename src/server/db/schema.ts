@@ -92,6 +92,8 @@ export const users = pgTable('users', {
   searchText: text('search_text').generatedAlwaysAs(sql`search_fold(user_name || ' ' || email)`),
   /** Tokens signed under another version are refused (migrations/0036, decision 0069). */
   tokenVersion: integer('token_version').notNull().default(0),
+  /** The language the user chose (migrations/0042): 'en', 'si' or 'ta'; null when never chosen. */
+  language: text('language'),
 });
 
 export const products = pgTable('products', {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Language } from '#shared/contract/auth';
 import type { Permission } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
 import { forbidden, unauthorized } from './errors';
@@ -12,6 +13,8 @@ export interface AuthUser {
   portal: Portal | null;
   customerId: number | null;
   employeeId: number | null;
+  /** The language the user chose (issue 26), null when never chosen. */
+  language: Language | null;
 }
 
 declare module 'fastify' {

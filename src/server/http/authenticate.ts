@@ -93,6 +93,7 @@ export function registerAuthentication(
       portal,
       customerId: user.customerId,
       employeeId: user.employeeId,
+      language: user.language,
     };
     request.token = claims;
   });

@@ -168,6 +168,7 @@ app.addHook('onRequest', async (request) => {
     portal: 'admin',
     customerId: null,
     employeeId: null,
+    language: null,
   };
 });
 let finish: Array<() => void> = [];

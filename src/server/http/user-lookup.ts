@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { employees, roles, users } from '#server/db/schema';
+import type { Language } from '#shared/contract/auth';
 
 /**
  * The users behind tokens, as authentication (authenticate.ts, user-cache.ts) and the event
@@ -21,6 +22,8 @@ export const userColumns = {
   employeeId: users.employeeId,
   /** Tokens signed under another version are refused (migrations/0036). */
   tokenVersion: users.tokenVersion,
+  /** The language the user chose (migrations/0042), null when never chosen. */
+  language: sql<Language | null>`${users.language}`,
 };
 
 export async function findUserById(db: Executor, userId: number) {

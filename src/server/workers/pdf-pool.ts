@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { PdfTableInput } from '#server/lib/pdf-table';
+import type { Language } from '#shared/contract/auth';
 import type { OrderDetail } from '#shared/contract/orders';
 import { threadPool } from './thread-pool';
 
@@ -18,7 +19,8 @@ export const PDF_THREADS = 1;
 
 interface PdfTasks {
   table: PdfTableInput;
-  invoice: { order: OrderDetail; issuedAt: Date };
+  /** The invoice in the customer's language (English when not given). */
+  invoice: { order: OrderDetail; issuedAt: Date; language?: Language };
 }
 
 export const pdfThreads = threadPool(new URL('./pdf-worker.mjs', import.meta.url), PDF_THREADS);

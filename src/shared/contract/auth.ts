@@ -26,6 +26,14 @@ export const tokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
+/**
+ * The languages of the portals (issue 26, docs/decisions/0082): English, Sinhala, Tamil. A user's
+ * choice is stored on the server; the texts the server makes for them follow it.
+ */
+export const LANGUAGES = ['en', 'si', 'ta'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const languageSchema = z.enum(LANGUAGES, { error: `must be one of: ${LANGUAGES.join(', ')}` });
+
 export const profileResponse = z.object({
   user_id: z.number().int(),
   user_name: z.string(),
@@ -35,6 +43,8 @@ export const profileResponse = z.object({
   employee_id: z.number().int().nullable(),
   /** The name of the user's customer (a person or a company; not the login name), null for staff. */
   customer_name: z.string().nullable(),
+  /** The language the user chose; null when never chosen (the web then follows the browser). */
+  language: languageSchema.nullable(),
 });
 export type Profile = z.infer<typeof profileResponse>;
 
@@ -62,3 +72,7 @@ export const registrationRequest = z.object({
 });
 export type RegistrationRequest = z.input<typeof registrationRequest>;
 export const registrationResponse = profileResponse;
+
+/** PUT /auth/profile/language: the signed-in user's language (any role). */
+export const languageRequest = z.object({ language: languageSchema });
+export type LanguageRequest = z.infer<typeof languageRequest>;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { customers, employees, roles, users } from '#server/db/schema';
 import { userColumns } from '#server/http/user-lookup';
+import type { Language } from '#shared/contract/auth';
 
 export { findUserById, findUsersByIds } from '#server/http/user-lookup';
 
@@ -88,4 +89,14 @@ export async function findCustomerName(db: Executor, customerId: number): Promis
     .from(customers)
     .where(eq(customers.customerId, customerId));
   return rows[0]?.name ?? null;
+}
+
+/** Stores a user's language (the database's CHECK is the last word on its value). */
+export async function setUserLanguage(db: Executor, userId: number, language: Language): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ language })
+    .where(eq(users.userId, userId))
+    .returning({ userId: users.userId });
+  return rows.length > 0;
 }

@@ -1,8 +1,14 @@
 import type { App, AppContext } from '#server/context';
 import { currentUser } from '#server/http/auth-context';
-import { loginForm, profileResponse, registrationRequest, tokenResponse } from '#shared/contract/auth';
+import {
+  languageRequest,
+  loginForm,
+  profileResponse,
+  registrationRequest,
+  tokenResponse,
+} from '#shared/contract/auth';
 import { errorSchema } from '#shared/contract/common';
-import { checkRegistrationRate, login, profileOf, registerPublicCustomer } from './auth.service';
+import { checkRegistrationRate, login, profileOf, registerPublicCustomer, setLanguage } from './auth.service';
 
 export function registerAuthRoutes(app: App, ctx: AppContext): void {
   app.post(
@@ -31,6 +37,21 @@ export function registerAuthRoutes(app: App, ctx: AppContext): void {
       },
     },
     async (request) => profileOf(ctx, currentUser(request)),
+  );
+
+  app.put(
+    '/api/auth/profile/language',
+    {
+      config: { permission: 'profile:language' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The signed-in user's language (en, si or ta): the portals, notifications and invoices follow it",
+        body: languageRequest,
+        response: { 200: profileResponse, 401: errorSchema, 422: errorSchema },
+      },
+    },
+    async (request) => setLanguage(ctx, currentUser(request), request.body.language),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import { hashPassword, timingDummyHash, verifyPassword } from '#server/domain/pa
 import { findServedCityId } from '#server/features/cities/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, pgConstraint, pgErrorCode, unauthorized } from '#server/http/errors';
-import type { Profile, RegistrationRequest } from '#shared/contract/auth';
+import type { Language, Profile, RegistrationRequest } from '#shared/contract/auth';
 import {
   actAs,
   findCustomerName,
@@ -15,6 +15,7 @@ import {
   insertCustomer,
   insertUser,
   reserveUserId,
+  setUserLanguage,
   touchLastLogin,
 } from './auth.queries';
 import { AuthThrottle, tooManyRequests } from './throttle';
@@ -71,7 +72,7 @@ export async function checkRegistrationRate(ctx: AppContext, ip: string): Promis
  */
 export async function profileOf(
   ctx: AppContext,
-  user: Pick<AuthUser, 'userId' | 'userName' | 'email' | 'role' | 'customerId' | 'employeeId'>,
+  user: Pick<AuthUser, 'userId' | 'userName' | 'email' | 'role' | 'customerId' | 'employeeId' | 'language'>,
 ): Promise<Profile> {
   return {
     user_id: user.userId,
@@ -81,7 +82,19 @@ export async function profileOf(
     customer_id: user.customerId,
     employee_id: user.employeeId,
     customer_name: user.customerId === null ? null : await findCustomerName(ctx.db, user.customerId),
+    language: user.language,
   };
+}
+
+/**
+ * PUT /auth/profile/language: the signed-in user's language, stored so that it follows them to
+ * another device and so that the notifications and invoices made for them are in it (issue 26,
+ * decision 0082). Audited like every change of a user (the users table's audit trigger).
+ */
+export async function setLanguage(ctx: AppContext, user: AuthUser, language: Language): Promise<Profile> {
+  const stored = await withActor(ctx.db, user.userId, (tx) => setUserLanguage(tx, user.userId, language));
+  if (!stored) throw unauthorized('Invalid or expired token');
+  return profileOf(ctx, { ...user, language });
 }
 
 export async function profile(ctx: AppContext, userId: number): Promise<Profile> {

@@ -113,13 +113,62 @@ describe('GET /api/auth/profile and tokens', () => {
   });
 });
 
+describe('PUT /api/auth/profile/language', () => {
+  const setLanguage = (auth: Record<string, string> | undefined, language: unknown) =>
+    app.inject({ method: 'PUT', url: '/api/auth/profile/language', headers: auth, payload: { language } });
+
+  it("stores the signed-in user's language for any role, and only theirs", async () => {
+    const driver = await createUser(app, 'Driver');
+    const customer = await createUser(app, 'Customer');
+    const before = await app.inject({ url: '/api/auth/profile', headers: driver.auth });
+    expect(before.json().language).toBeNull();
+
+    const res = await setLanguage(driver.auth, 'si');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user_id: driver.userId,
+      employee_id: driver.employeeId,
+      language: 'si',
+    });
+    // read again (through the user cache, which the change emptied): it follows the person
+    expect((await app.inject({ url: '/api/auth/profile', headers: driver.auth })).json().language).toBe('si');
+    expect((await setLanguage(customer.auth, 'ta')).json().language).toBe('ta');
+    expect((await app.inject({ url: '/api/auth/profile', headers: driver.auth })).json().language).toBe('si');
+    expect((await app.inject({ url: '/api/auth/profile', headers: customer.auth })).json()).toMatchObject({
+      customer_id: customer.customerId,
+      language: 'ta',
+    });
+  });
+
+  it('refuses an unknown language with 422 naming it, and a caller without a token with 401', async () => {
+    const user = await createUser(app, 'Manager');
+    await setLanguage(user.auth, 'en');
+    for (const bad of ['fr', 'SI', '', null]) {
+      const res = await setLanguage(user.auth, bad);
+      expect(res.statusCode, String(bad)).toBe(422);
+      expect(res.json().detail).toMatch(/language/);
+      expect(res.json().detail).toMatch(/en, si, ta/);
+    }
+    expect((await setLanguage(undefined, 'si')).statusCode).toBe(401);
+    const stored = await app.ctx.db.execute<{ language: string }>(
+      sql`select language from users where user_id = ${user.userId}`,
+    );
+    expect(stored.rows[0]!.language).toBe('en');
+  });
+});
+
 describe('POST /api/auth/register_public_customer', () => {
   it('creates a Retail customer with a customer-role user, then signs in', async () => {
     const payload = registration();
     const res = await app.inject({ method: 'POST', url: '/api/auth/register_public_customer', payload });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toMatchObject({ user_name: payload.username, email: payload.email, role: 'Customer' });
+    expect(body).toMatchObject({
+      user_name: payload.username,
+      email: payload.email,
+      role: 'Customer',
+      language: null,
+    });
     const customer = await app.ctx.db.execute<{ type: string; name: string; city: string }>(
       sql`select type, name, city from customers where customer_id = ${body.customer_id}`,
     );

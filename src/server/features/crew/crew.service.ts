@@ -1,6 +1,14 @@
 import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
-import { notifyEmployees, notifyManagers, publishChange } from '#server/features/notifications/index';
+import {
+  deliveredNotice,
+  deliveryEndedNotice,
+  notDeliveredNotice,
+  notifyEmployees,
+  notifyManagers,
+  publishChange,
+  startedNotice,
+} from '#server/features/notifications/index';
 import { transitionOrder } from '#server/features/orders/index';
 import { type AuthUser, assertSelfOrStaff } from '#server/http/auth-context';
 import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
@@ -149,7 +157,12 @@ export async function startDelivery(ctx: AppContext, user: AuthUser, deliveryId:
       const mate = d.driver_employee_id === user.employeeId ? d.assistant_employee_id : d.driver_employee_id;
       await notifyEmployees(tx, [mate], {
         type: 'Info',
-        message: `Delivery #${deliveryId} on ${d.route_name} has started (${user.userName}): ${orderIds.length} orders to deliver.`,
+        message: startedNotice({
+          deliveryId,
+          route: d.route_name,
+          user: user.userName,
+          orders: orderIds.length,
+        }),
         at: now,
         deliveryId,
       });
@@ -368,7 +381,7 @@ async function settleIfDone(
       actorUserId: user.userId,
       reason: `Every item confirmed on delivery ${d.delivery_id}${who}`,
       at: now,
-      notice: { message: `Order #${orderId} has been delivered${who}.` },
+      notice: { message: deliveredNotice(orderId, stop.recipient || null) },
     });
   } else {
     await leaveTruck(tx, d, user, orderId, now, failed, stop);
@@ -423,9 +436,23 @@ async function leaveTruck(
     at: now,
     failedDelivery: true,
     notice: {
-      message: partly
-        ? `We delivered ${deliveredAll} of ${itemWords(shape.items)} of order #${orderId}. Not delivered today: ${what}. ${left === 1 ? 'It is' : 'They are'} back at ${store} and we will deliver ${it} again.`
-        : `We could not deliver order #${orderId} today: ${what}. It is back at ${store} and we will deliver it again.`,
+      // in the customer's language (decision 0082)
+      message: notDeliveredNotice({
+        orderId,
+        city: shape.city,
+        what: stop.reason
+          ? { stop: { reason: stop.reason, note: stop.note ?? null } }
+          : {
+              items: failedItems.map((i) => ({
+                product: i.product_name,
+                quantity: i.quantity,
+                reason: i.reason,
+                note: i.note,
+              })),
+            },
+        delivered: deliveredAll,
+        items: shape.items,
+      }),
       alert: true,
     },
   });
@@ -448,10 +475,7 @@ async function completeIfDone(tx: Tx, d: q.CrewDeliveryRow, now: Date) {
   await q.setDeliveryStatus(tx, d.delivery_id, status, now);
   await notifyEmployees(tx, [d.driver_employee_id, d.assistant_employee_id], {
     type: 'Info',
-    message:
-      status === 'Delivered'
-        ? `Delivery #${d.delivery_id} on ${d.route_name} is complete: every order is done. Thank you!`
-        : `Delivery #${d.delivery_id} on ${d.route_name} has ended: no order could be delivered, the goods go back to the store.`,
+    message: deliveryEndedNotice({ deliveryId: d.delivery_id, route: d.route_name }, status),
     at: now,
     deliveryId: d.delivery_id,
   });

@@ -2,7 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client';
 import { literalCount, prepared } from '#server/db/prepared';
 import { isoTimestamp } from '#server/db/sql-helpers';
+import type { Language } from '#shared/contract/auth';
 import type { Notification } from '#shared/contract/notifications';
+import { assignmentNotice, type Localized, type Seat, startingSoonNotice } from './notices';
 
 /** Who a notification is for: a crew member, a customer (all its logins) or one user. */
 export type Recipient = { employeeId: number } | { customerId: number } | { userId: number };
@@ -10,7 +12,8 @@ export type Recipient = { employeeId: number } | { customerId: number } | { user
 export interface NewNotification {
   to: Recipient;
   type: 'Alert' | 'Info';
-  message: string;
+  /** The text, or the text in each language (written in the recipient's: decision 0082). */
+  message: string | Localized;
   at: Date;
   deliveryId?: number | null;
   orderId?: number | null;
@@ -36,12 +39,54 @@ const idList = (ids: number[]) =>
 const ON_EVENT_CONFLICT = sql`on conflict (coalesce(employee_id, 0), coalesce(user_id, 0), coalesce(customer_id, 0), event_key)
   where event_key is not null do nothing`;
 
+/**
+ * The language of a person's login, as a SQL expression: a crew member's or a customer's (a
+ * customer may have several logins: the one that chose a language and signed in last), or a
+ * user's own. NULL when none chose one (English is written).
+ */
+export function recipientLanguage(column: 'employee_id' | 'customer_id' | 'user_id', id: SQL): SQL {
+  return sql`(select u.language from users u where u.${sql.raw(column)} = ${id} and u.deleted_at is null
+    order by u.language is null, u.last_login_at desc nulls last, u.user_id limit 1)`;
+}
+
+const recipientKey = (to: Recipient) =>
+  'employeeId' in to ? `e${to.employeeId}` : 'customerId' in to ? `c${to.customerId}` : `u${to.userId}`;
+
+/** The language of each recipient (keyed by recipientKey), in one query per kind of recipient. */
+async function recipientLanguages(db: Executor, recipients: Recipient[]): Promise<Map<string, Language>> {
+  const found = new Map<string, Language>();
+  const kinds = [
+    ['employee_id', 'e', recipients.flatMap((r) => ('employeeId' in r ? [r.employeeId] : []))],
+    ['customer_id', 'c', recipients.flatMap((r) => ('customerId' in r ? [r.customerId] : []))],
+    ['user_id', 'u', recipients.flatMap((r) => ('userId' in r ? [r.userId] : []))],
+  ] as const;
+  for (const [column, prefix, ids] of kinds) {
+    if (ids.length === 0) continue;
+    const res = await db.execute<{ id: number; language: Language | null }>(
+      sql`select r.id, ${recipientLanguage(column, sql`r.id`)} as language
+          from unnest(${`{${[...new Set(ids)].join(',')}}`}::int[]) as r (id)`,
+    );
+    for (const row of res.rows) if (row.language) found.set(`${prefix}${row.id}`, row.language);
+  }
+  return found;
+}
+
 export async function insertNotifications(db: Executor, rows: NewNotification[]): Promise<void> {
   if (rows.length === 0) return;
+  const localized = rows.filter((n) => typeof n.message === 'function');
+  const languages =
+    localized.length > 0
+      ? await recipientLanguages(
+          db,
+          localized.map((n) => n.to),
+        )
+      : undefined;
   const values = rows.map((n) => {
     const to = n.to as { employeeId?: number; customerId?: number; userId?: number };
+    const message =
+      typeof n.message === 'function' ? n.message(languages?.get(recipientKey(n.to)) ?? 'en') : n.message;
     return sql`(${to.employeeId ?? null}::int, ${to.customerId ?? null}::int, ${to.userId ?? null}::int, ${n.type},
-      ${n.message}, ${n.at.toISOString()}::timestamptz, ${n.deliveryId ?? null}::int, ${n.orderId ?? null}::int, ${n.eventKey ?? null},
+      ${message}, ${n.at.toISOString()}::timestamptz, ${n.deliveryId ?? null}::int, ${n.orderId ?? null}::int, ${n.eventKey ?? null},
       ${n.requestId ?? null}::int)`;
   });
   await db.execute(
@@ -124,21 +169,45 @@ export async function sweepTimedEvents(db: Executor, now: Date, soonMs: number):
   const nowIso = now.toISOString();
   const soon = new Date(now.getTime() + soonMs).toISOString();
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  await db.execute(
-    sql`insert into notifications (employee_id, type, message, created_at, delivery_id, event_key)
-        select m.employee_id, 'Alert',
-               'Delivery #' || d.delivery_id || ' on ' || r.name || ' starts at ' || ${lkTime('d.delivery_date_time', 'HH24:MI')}
-                 || ' (truck ' || tr.plate_number || ', ' || (select count(*) from delivery_orders x where x.delivery_id = d.delivery_id)
-                 || ' orders). Start it from your assignments when you leave.',
-               ${nowIso}::timestamptz, d.delivery_id,
-               'delivery:' || d.delivery_id || ':starting:' || ${lkTime('d.delivery_date_time', 'YYYYMMDDHH24MI')}
+  // a delivery starting soon: each crew member told in their language, once (event_key)
+  const starting = await db.execute<{
+    employee_id: number;
+    delivery_id: number;
+    route: string;
+    start_at: string;
+    plate: string;
+    orders: number;
+    event_key: string;
+  }>(
+    sql`select m.employee_id, d.delivery_id, r.name as route, ${isoTimestamp('d.delivery_date_time')} as start_at,
+               tr.plate_number as plate,
+               (select count(*)::int from delivery_orders x where x.delivery_id = d.delivery_id) as orders,
+               'delivery:' || d.delivery_id || ':starting:' || ${lkTime('d.delivery_date_time', 'YYYYMMDDHH24MI')} as event_key
           from deliveries d
           join routes r on r.route_id = d.route_id
           join trucks tr on tr.truck_id = d.truck_id
           cross join lateral (values (d.driver_employee_id), (d.assistant_employee_id)) m (employee_id)
          where d.status = 'Scheduled' and d.delivery_date_time > ${nowIso}::timestamptz
            and d.delivery_date_time <= ${soon}::timestamptz and m.employee_id is not null
-        ${ON_EVENT_CONFLICT}`,
+           and not exists (select 1 from notifications n where n.employee_id = m.employee_id
+                             and n.event_key = 'delivery:' || d.delivery_id || ':starting:' || ${lkTime('d.delivery_date_time', 'YYYYMMDDHH24MI')})`,
+  );
+  await insertNotifications(
+    db,
+    starting.rows.map((row) => ({
+      to: { employeeId: row.employee_id },
+      type: 'Alert' as const,
+      message: startingSoonNotice({
+        deliveryId: row.delivery_id,
+        route: row.route,
+        startAt: new Date(row.start_at),
+        plate: row.plate,
+        orders: row.orders,
+      }),
+      at: now,
+      deliveryId: row.delivery_id,
+      eventKey: row.event_key,
+    })),
   );
   const lateMessage = sql`'Delivery #' || d.delivery_id || ' on ' || r.name || ' is running past its route''s maximum time of '
       || trim(to_char(r.max_delivery_hours, 'FM990.0')) || ' h (planned end ' || ${lkTime('d.end_date_time', 'HH24:MI')} || ').'`;
@@ -203,18 +272,24 @@ const person = (alias: string) =>
   sql.raw(`nullif(trim(coalesce(${alias}.first_name, '') || ' ' || coalesce(${alias}.last_name, '')), '')`);
 
 /**
- * "New assignment" for the driver and the assistant of new deliveries, in one statement (the
- * dispatch planner commits hundreds at once); the same text as notifyCrewChange writes.
+ * "New assignment" for the driver and the assistant of new deliveries (the dispatch planner
+ * commits hundreds at once): one statement reads them all, each is written in its recipient's
+ * language, in one insert; the same text as notifyCrewChange writes.
  */
 export async function insertAssignmentNotices(db: Executor, deliveryIds: number[], at: Date): Promise<void> {
   if (deliveryIds.length === 0) return;
-  await db.execute(
-    sql`insert into notifications (employee_id, type, message, created_at, delivery_id)
-        select m.employee_id, 'Alert',
-               'New assignment: delivery #' || d.delivery_id || ' on ' || r.name || ' (to ' || r.end_location || '), '
-                 || ${lkTime('d.delivery_date_time')} || ', truck ' || tr.plate_number || '. You are the ' || m.seat
-                 || coalesce('; crew mate ' || m.mate, '') || '.',
-               ${at.toISOString()}::timestamptz, d.delivery_id
+  const res = await db.execute<{
+    employee_id: number;
+    delivery_id: number;
+    route: string;
+    end_location: string;
+    start_at: string;
+    plate: string;
+    seat: Seat;
+    mate: string | null;
+  }>(
+    sql`select m.employee_id, d.delivery_id, r.name as route, r.end_location, ${isoTimestamp('d.delivery_date_time')} as start_at,
+               tr.plate_number as plate, m.seat, m.mate
           from deliveries d
           join routes r on r.route_id = d.route_id
           join trucks tr on tr.truck_id = d.truck_id
@@ -222,6 +297,26 @@ export async function insertAssignmentNotices(db: Executor, deliveryIds: number[
           left join employees ae on ae.employee_id = d.assistant_employee_id
           cross join lateral (values (d.driver_employee_id, 'driver', ${person('ae')}),
                                      (d.assistant_employee_id, 'assistant', ${person('de')})) m (employee_id, seat, mate)
-         where d.delivery_id in (${idList(deliveryIds)}) and m.employee_id is not null`,
+         where d.delivery_id in (${idList(deliveryIds)}) and m.employee_id is not null
+         order by d.delivery_id, m.seat desc`,
   );
+  const rows = res.rows.map((row) => ({
+    to: { employeeId: row.employee_id },
+    type: 'Alert' as const,
+    message: assignmentNotice(
+      {
+        deliveryId: row.delivery_id,
+        route: row.route,
+        end: row.end_location,
+        startAt: new Date(row.start_at),
+        plate: row.plate,
+      },
+      row.seat,
+      row.mate,
+    ),
+    at,
+    deliveryId: row.delivery_id,
+  }));
+  // a statement's parameters are limited (65,535): 10 a row
+  for (let i = 0; i < rows.length; i += 2000) await insertNotifications(db, rows.slice(i, i + 2000));
 }

@@ -7,6 +7,13 @@ import type { AuthUser } from '#server/http/auth-context';
 import { notFound } from '#server/http/errors';
 import { businessDateTime } from '#shared/dates';
 import { STAGE_LABELS } from '#shared/order-progress';
+import {
+  assignmentCancelledNotice,
+  assignmentNotice,
+  crewChangeNotice,
+  type DeliveryFacts,
+  type Localized,
+} from './notices';
 import * as q from './notifications.queries';
 
 /** A delivery starting within this long warns its crew (issue 9). */
@@ -123,7 +130,7 @@ export async function notifyManagers(
 export async function notifyEmployees(
   tx: Executor,
   employeeIds: (number | null)[],
-  n: { type: 'Alert' | 'Info'; message: string; at: Date; deliveryId?: number; orderId?: number },
+  n: { type: 'Alert' | 'Info'; message: string | Localized; at: Date; deliveryId?: number; orderId?: number },
 ): Promise<void> {
   const unique = [...new Set(employeeIds.filter((e): e is number => e !== null))];
   await q.insertNotifications(
@@ -169,8 +176,13 @@ export async function notifyCrewChange(
   if (before.driver === after.driver && before.assistant === after.assistant) return;
   const d = await crewDelivery(tx, deliveryId);
   if (!d) return;
-  const when = businessDateTime(new Date(d.start_at));
-  const what = `delivery #${deliveryId} on ${d.route_name} (to ${d.end_location}), ${when}, truck ${d.plate_number}`;
+  const facts: DeliveryFacts = {
+    deliveryId,
+    route: d.route_name,
+    end: d.end_location,
+    startAt: new Date(d.start_at),
+    plate: d.plate_number,
+  };
   const rows: q.NewNotification[] = [];
   const seat = (role: 'driver' | 'assistant') => {
     const was = before[role];
@@ -180,7 +192,7 @@ export async function notifyCrewChange(
       rows.push({
         to: { employeeId: now },
         type: 'Alert',
-        message: `New assignment: ${what}. You are the ${role}${mate ? `; crew mate ${mate}` : ''}.`,
+        message: assignmentNotice(facts, role, mate),
         at,
         deliveryId,
       });
@@ -189,7 +201,7 @@ export async function notifyCrewChange(
       rows.push({
         to: { employeeId: was },
         type: 'Alert',
-        message: `Assignment cancelled: you are no longer on ${what}.`,
+        message: assignmentCancelledNotice(facts),
         at,
         deliveryId,
       });
@@ -206,7 +218,7 @@ export async function notifyCrewChange(
       rows.push({
         to: { employeeId: id },
         type: 'Info',
-        message: `Crew change on ${what}: ${mate ? `your ${other} is now ${mate}` : `no ${other} is assigned any more`}.`,
+        message: crewChangeNotice(facts, other, mate),
         at,
         deliveryId,
       });
@@ -217,7 +229,7 @@ export async function notifyCrewChange(
 
 type Notice = {
   type: 'Alert' | 'Info';
-  message: string;
+  message: string | Localized;
   at: Date;
   deliveryId?: number;
   orderId?: number;

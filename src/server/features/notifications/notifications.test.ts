@@ -172,6 +172,103 @@ describe('customer notifications from order events', () => {
   });
 });
 
+describe("notifications in the recipient's language (issue 26)", () => {
+  it('writes the assignment, starting, out for delivery, delivered, failed and ended notes in Sinhala and Tamil', async () => {
+    const s = await crewScene(app, { manager, startInHours: 1.5 });
+    const [delivered, failed] = s.orders as [(typeof s.orders)[0], (typeof s.orders)[0]];
+    const choose = async (who: Auth, language: string) => {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile/language',
+        headers: who.auth,
+        payload: { language },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await choose(s.driver, 'si');
+    await choose(s.assistant, 'ta');
+    await choose(delivered.customer, 'si');
+    await choose(failed.customer, 'ta');
+    const at = new Date();
+    await insertAssignmentNotices(app.ctx.db, [s.deliveryId], at);
+    await sweepTimedEvents(app.ctx.db, at, STARTING_SOON_MS);
+    const start = await app.inject({
+      method: 'POST',
+      url: `/api/deliveries/${s.deliveryId}/start`,
+      headers: s.assistant.auth,
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    for (const productId of delivered.productIds) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/deliveries/${s.deliveryId}/confirm-item`,
+        headers: s.driver.auth,
+        payload: { order_id: delivered.orderId, product_id: productId, recipient_name: 'Ruwan' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const fail = await app.inject({
+      method: 'POST',
+      url: `/api/deliveries/${s.deliveryId}/orders/${failed.orderId}/fail`,
+      headers: s.driver.auth,
+      payload: { reason: 'Customer absent' },
+    });
+    expect(fail.statusCode, fail.body).toBe(200);
+
+    const d = s.deliveryId;
+    const route = s.store.routeName;
+    const driver = (await crewNotes(s.driver.employeeId, s.driver)).map((n) => n.message);
+    expect(driver).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(
+            `^නව වැඩක්: ${route} මාර්ගයේ බෙදාහැරීම #${d} \\(${s.store.town} දක්වා\\), \\d{4} \\S+ \\d{1,2}, \\d{2}:\\d{2}, ලොරිය TR-\\w+\\. ඔබ රියදුරා; සමඟ යන්නේ Test E\\w+\\.$`,
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(`^${route} මාර්ගයේ බෙදාහැරීම #${d} \\d{2}:\\d{2}ට පටන් ගනී \\(ලොරිය TR-\\w+, ඇණවුම් 2\\)`),
+        ),
+        `${route} මාර්ගයේ බෙදාහැරීම #${d} ආරම්භ විය (${s.assistant.userName}): බාර දිය යුතු ඇණවුම් 2.`,
+        `${route} මාර්ගයේ බෙදාහැරීම #${d} අවසන්: සියලු ඇණවුම් බාර දුන්නා. ස්තූතියි!`,
+      ]),
+    );
+    const assistant = (await crewNotes(s.assistant.employeeId, s.assistant)).map((n) => n.message);
+    expect(assistant).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          new RegExp(`^புதிய பணி: ${route} பாதையில் விநியோகம் #${d} .+ நீங்கள் உதவியாளர்; உடன் வருபவர் Test E\\w+\\.$`),
+        ),
+        expect.stringMatching(
+          new RegExp(
+            `^${route} பாதையில் விநியோகம் #${d} \\d{2}:\\d{2} மணிக்குத் தொடங்கும் \\(லொறி TR-\\w+, 2 ஆர்டர்கள்\\)`,
+          ),
+        ),
+        `${route} பாதையில் விநியோகம் #${d} முடிந்தது: எல்லா ஆர்டர்களும் முடிந்தன. நன்றி!`,
+      ]),
+    );
+    // nothing in English for them
+    expect([...driver, ...assistant].filter((m) => /Delivery|assignment/.test(m))).toEqual([]);
+    expect((await myNotes(delivered.customer)).rows.map((n) => n.message)).toEqual(
+      expect.arrayContaining([
+        `ඇණවුම #${delivered.orderId} අද ඔබ වෙත ගෙන එමින් පවතී.`,
+        `ඇණවුම #${delivered.orderId} බාර දෙන ලදී; ලබා ගත්තේ Ruwan.`,
+      ]),
+    );
+    expect((await myNotes(failed.customer)).rows.map((n) => n.message)).toEqual(
+      expect.arrayContaining([
+        `ஆர்டர் #${failed.orderId} இன்று விநியோகத்துக்காகப் புறப்பட்டுள்ளது.`,
+        `இன்று ஆர்டர் #${failed.orderId} ஐ விநியோகிக்க முடியவில்லை: வாடிக்கையாளர் இல்லை. அது மீண்டும் ${s.store.cityName} களஞ்சியத்தில் உள்ளது, நாங்கள் மீண்டும் விநியோகிப்போம்.`,
+      ]),
+    );
+    // the managers' notes stay English (the staff portals are not translated yet)
+    expect((await myNotes(manager)).rows.map((n) => n.message)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`^Failed delivery: order #${failed.orderId} `)),
+      ]),
+    );
+  });
+});
+
 describe('reading notifications', () => {
   it('marks one read, then all; another user cannot touch them; a crew member reads only their own', async () => {
     const s = await crewScene(app, { manager, orderCount: 1 });

@@ -43,6 +43,55 @@ describe('invoice PDF', () => {
     ]) {
       expect(text).toContain(expected);
     }
+    // English stays in the standard fonts: nothing embedded
+    expect(res.rawPayload.includes('NotoSans')).toBe(false);
+  });
+
+  it("is in the customer's language: Sinhala and Tamil labels, their Noto Sans font embedded, shaped text readable", async () => {
+    const soap = await createProduct(app, { name: 'Sunlight Soap 200g', unitPrice: 1.25, units: 100 });
+    const cases = [
+      {
+        language: 'si',
+        font: 'NotoSansSinhala',
+        labels: ['ප්‍රමාණය', 'භාණ්ඩය', 'තත්ත්වය', 'ඒකක මිල', 'එකතුව'],
+        other: 'NotoSansTamil',
+      },
+      {
+        language: 'ta',
+        font: 'NotoSansTamil',
+        labels: ['அளவு', 'உப', 'ஆர்டர்', 'இல.:'],
+        other: 'NotoSansSinhala',
+      },
+    ] as const;
+    for (const c of cases) {
+      const customer = await createUser(app, 'Customer');
+      const chosen = await app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile/language',
+        headers: customer.auth,
+        payload: { language: c.language },
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const orderId = (
+        await placeOrderAs(app, customer, [{ productID: soap.productId, quantity: 12 }])
+      ).json().order_id;
+      // the customer's invoice is in its language whoever downloads it (the manager too)
+      const manager = await createUser(app, 'Manager');
+      for (const who of [customer, manager]) {
+        const res = await app.inject({ url: `/api/orders/${orderId}/invoice.pdf`, headers: who.auth });
+        expect(res.statusCode).toBe(200);
+        const pdf = res.rawPayload;
+        expect(pdf.includes(`${c.font}-Regular`), c.language).toBe(true);
+        expect(pdf.includes(`${c.font}-Bold`), c.language).toBe(true);
+        expect(pdf.includes(c.other), c.language).toBe(false);
+        // read back through the fonts' ToUnicode maps (pdfjs, which splits and spaces the runs
+        // as it likes: compared without spaces), Latin figures beside the script
+        const text = (await pdfText(pdf)).replace(/\s+/g, '');
+        for (const expected of [...c.labels, `#${orderId}`, 'Sunlight Soap 200g', '$15.00', 'KandyPack'])
+          expect(text, c.language).toContain(expected.replace(/\s+/g, ''));
+        expect(text).not.toContain('Unitprice');
+      }
+    }
   });
 });
 
@@ -101,6 +150,7 @@ describe('GET /api/orders/export.csv', () => {
       portal: 'customer' as const,
       customerId: customer.customerId,
       employeeId: null,
+      language: null,
     };
     const batches: number[][] = [];
     for await (const batch of exportOrderBatches(app.ctx, user, {}, 10, 2))

@@ -1,5 +1,11 @@
 import type { Executor } from '#server/db/client';
-import { insertNotifications, publishChange } from '#server/features/notifications/index';
+import {
+  deliveredNotice,
+  insertNotifications,
+  type Localized,
+  outForDeliveryNotice,
+  publishChange,
+} from '#server/features/notifications/index';
 import { nextStep, progressNotice } from '#shared/order-progress';
 import type { OrderStatus } from '#shared/order-status';
 import { findProgress } from './orders.queries';
@@ -7,9 +13,12 @@ import { findProgress } from './orders.queries';
 // What the customer is told when its order changes status: written by transitionOrder
 // (order-transitions.ts) in its transaction, through the notifications feature.
 
-const ORDER_MESSAGES: Partial<Record<OrderStatus, (orderId: number, reason: string | null) => string>> = {
-  'In Transit': (id) => `Order #${id} is out for delivery today.`,
-  Delivered: (id) => `Order #${id} has been delivered.`,
+// out for delivery and delivered in the customer's language (src/server/lib/i18n); the others English
+const ORDER_MESSAGES: Partial<
+  Record<OrderStatus, (orderId: number, reason: string | null) => string | Localized>
+> = {
+  'In Transit': (id) => outForDeliveryNotice(id),
+  Delivered: (id) => deliveredNotice(id, null),
   Cancelled: (id, reason) => `Order #${id} was cancelled${reason ? `: ${reason}` : '.'}`,
 };
 
@@ -33,7 +42,7 @@ export async function notifyOrderStatus(
     to: OrderStatus;
     at: Date;
     reason?: string | null;
-    notice?: { message: string; alert?: boolean };
+    notice?: { message: string | Localized; alert?: boolean };
   },
 ): Promise<void> {
   const message =

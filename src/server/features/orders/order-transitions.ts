@@ -1,4 +1,5 @@
 import type { Tx } from '#server/db/client';
+import type { Localized } from '#server/features/notifications/index';
 import { conflict, notFound } from '#server/http/errors';
 import { canTransition, type OrderStatus } from '#shared/order-status';
 import { notifyOrderStatus } from './order-notices';
@@ -11,7 +12,7 @@ export interface OrderTransition {
   reason?: string | null;
   at: Date;
   /** What the customer is told, instead of the usual message for the new status. */
-  notice?: { message: string; alert?: boolean };
+  notice?: { message: string | Localized; alert?: boolean };
   /**
    * A failed delivery (issue 9) takes an In Transit order back to Scheduled, the one move the
    * life cycle allows only to the crew's failed-delivery action.

@@ -18,6 +18,7 @@ import { ordersCsv } from './order-documents';
 import {
   exportOrderBatches,
   getOrderDetail,
+  invoiceLanguage,
   listOrdersPage,
   openAttachment,
   placeOrder,
@@ -113,7 +114,12 @@ export function registerOrderRoutes(app: App, ctx: AppContext): void {
     },
     async (request, reply) => {
       const order = await getOrderDetail(ctx.db, currentUser(request), request.params.id, ctx.clock());
-      const pdf = await renderPdf('invoice', { order, issuedAt: ctx.clock() }, abandoned(reply.raw));
+      const language = await invoiceLanguage(ctx.db, currentUser(request), order.customer_id);
+      const pdf = await renderPdf(
+        'invoice',
+        { order, issuedAt: ctx.clock(), language },
+        abandoned(reply.raw),
+      );
       return reply
         .type('application/pdf')
         .header('Content-Disposition', attachmentDisposition(`invoice-${order.order_id}.pdf`))

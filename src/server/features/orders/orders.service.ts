@@ -1,9 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from '#server/context';
 import type { Executor } from '#server/db/client';
+import { recipientLanguage } from '#server/features/notifications/index';
 import { type AuthUser, assertCustomerAccess } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { ReceivedFile } from '#server/http/uploads';
 import { DELIVERY_FEE, MAX_SCHEDULE_DAYS_AHEAD, ORDER_LEAD_DAYS } from '#shared/constants';
+import type { Language } from '#shared/contract/auth';
 import type { CreateOrderRequest, ItemState, OrderDetail, OrderListQuery } from '#shared/contract/orders';
 import { earliestScheduleDate, isRealDate, latestScheduleDate } from '#shared/dates';
 import { customerProgress, nextStep } from '#shared/order-progress';
@@ -327,4 +330,16 @@ export async function openAttachment(ctx: AppContext, user: AuthUser, orderId: n
   const body = row.storageKey ? await ctx.files.open(row.storageKey) : row.data && Buffer.from(row.data);
   if (!body) throw notFound(`The file of attachment ${attachmentId} is no longer stored`);
   return { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, body };
+}
+
+/**
+ * The language of an order's invoice: the customer's (issue 26, decision 0082), whoever downloads
+ * it; the signed-in customer's own choice first, else the one its logins chose (English if none).
+ */
+export async function invoiceLanguage(db: Executor, user: AuthUser, customerId: number): Promise<Language> {
+  if (user.customerId === customerId && user.language) return user.language;
+  const res = await db.execute<{ language: Language | null }>(
+    sql`select ${recipientLanguage('customer_id', sql`${customerId}::int`)} as language`,
+  );
+  return res.rows[0]?.language ?? 'en';
 }
