@@ -9,7 +9,7 @@ export function OrderSummaryPanel({ totals }: { totals: OrderTotals }) {
   const f = useFormat();
   return (
     <Card>
-      <CardHeader title={t('order.summary')} />
+      <CardHeader title={t('order.summary')} description={t('order.lines', { count: chosen.length })} />
       <CardBody className="space-y-4 text-sm">
         {chosen.length === 0 ? (
           <p className="text-slate-500">{t('order.summaryEmpty')}</p>
