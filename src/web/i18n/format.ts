@@ -64,12 +64,15 @@ function intlFormatters(
   moneyFormat: Intl.NumberFormat,
 ): Formatters {
   const zone = { timeZone: BUSINESS_TIME_ZONE, hourCycle: 'h23' } as const;
-  const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+  // a browser without this language's month names (some Chromium builds lack si/ta data) would
+  // write English ones: numeric months then, which read the same in every language
+  const hasNames = new Intl.DateTimeFormat(tag).resolvedOptions().locale.startsWith(tag.slice(0, 2));
+  const day = { day: 'numeric', month: hasNames ? 'short' : '2-digit', year: 'numeric' } as const;
   const hm = { hour: '2-digit', minute: '2-digit' } as const;
   const dateF = new Intl.DateTimeFormat(tag, { ...day, timeZone: BUSINESS_TIME_ZONE });
   const calendarF = new Intl.DateTimeFormat(tag, { ...day, timeZone: 'UTC' });
   const dateTimeF = new Intl.DateTimeFormat(tag, { ...day, ...hm, ...zone });
-  const shortF = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', ...hm, ...zone });
+  const shortF = new Intl.DateTimeFormat(tag, { day: 'numeric', month: day.month, ...hm, ...zone });
   const timeF = new Intl.DateTimeFormat(tag, { ...hm, ...zone });
   const date = (value: string | null | undefined) => {
     if (!value) return '—';
