@@ -1,10 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import {
+  type CatalogueFile,
+  type CataloguePart,
+  catalogueMessages,
+  compileCatalogue,
+} from './src/web/i18n/catalogue';
+
+const LOCALES_DIR = fileURLToPath(new URL('./src/web/i18n/locales/', import.meta.url));
+
+/**
+ * `virtual:catalogue/<language>/<part>`: one language's messages for one part, compiled by Lingui
+ * at build time (docs/decisions/0083), so the browser gets no ICU parser.
+ */
+function catalogues(): Plugin {
+  const prefix = 'virtual:catalogue/';
+  return {
+    name: 'kandypack-catalogues',
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return;
+      const [language, part] = id.slice(prefix.length + 1).split('/') as [string, CataloguePart];
+      const read = (name: string) => {
+        const file = `${LOCALES_DIR}${name}.json`;
+        this.addWatchFile(file);
+        return JSON.parse(readFileSync(file, 'utf8')) as CatalogueFile;
+      };
+      const messages = catalogueMessages(read(language), read('en'), part);
+      return `export default ${JSON.stringify(compileCatalogue(messages))};`;
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), catalogues()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -21,13 +21,13 @@ describe('menus and report lists follow the permission table', () => {
 
   it('the warehouse keeps its stock reports and alerts; the manager its operations reports', () => {
     expect(portalNav('warehouse').map((i) => i.label)).toEqual([
-      'Dashboard',
-      'Inventory',
-      'Reports',
-      'Store Stock',
-      'Alerts',
+      'nav.dashboard',
+      'nav.inventory',
+      'nav.reports',
+      'nav.storeStock',
+      'nav.alerts',
     ]);
-    expect(portalNav('manager').map((i) => i.label)).toContain('Reports');
+    expect(portalNav('manager').map((i) => i.label)).toContain('nav.reports');
   });
 
   it('the report center lists each portal only the families it may read', () => {

@@ -19,17 +19,18 @@ import {
   Truck,
   Users,
 } from 'lucide-react';
-import { ORDER_LEAD_DAYS } from '#shared/constants';
 import { can, type Permission } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
+import type { MessageKey } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 
 export interface NavItem {
-  label: string;
+  /** Message keys (src/web/i18n/locales/en.json): the screens translate them. */
+  label: MessageKey;
   to: string;
   icon: LucideIcon;
   /** One line for section cards on the portal home. */
-  description: string;
+  description: MessageKey;
   /** A live count shown next to the entry. */
   badge?: 'crew-notifications';
   /** Shown only to a portal the permission table lets read it (any of several keys). */
@@ -37,9 +38,9 @@ export interface NavItem {
 }
 
 export interface PortalMeta {
-  title: string;
+  title: MessageKey;
   /** Who the portal is for, for the landing page and the welcome screen. */
-  summary: string;
+  summary: MessageKey;
   icon: LucideIcon;
   home: string;
   nav: readonly NavItem[];
@@ -48,206 +49,215 @@ export interface PortalMeta {
 /** The sidebar menu of every portal (docs/product/portals.md); the first item is the portal root. */
 export const PORTAL_META: Record<Portal, PortalMeta> = {
   customer: {
-    title: 'Customer Portal',
-    summary: `Place orders with a ${ORDER_LEAD_DAYS}-day lead time, follow their status and review your order history.`,
+    title: 'portal.customer.title',
+    summary: 'portal.customer.summary',
     icon: Package,
     home: paths.customer.root,
     nav: [
       {
-        label: 'Dashboard',
+        label: 'nav.dashboard',
         to: paths.customer.root,
         icon: LayoutDashboard,
-        description: 'Your orders at a glance.',
+        description: 'nav.customer.dashboard.description',
       },
       {
-        label: 'New Order',
+        label: 'nav.newOrder',
         to: paths.customer.newOrder,
         icon: PackagePlus,
-        description: 'Place a new order.',
+        description: 'nav.customer.newOrder.description',
       },
       {
-        label: 'Order History',
+        label: 'nav.orderHistory',
         to: paths.customer.history,
         icon: History,
-        description: 'Every order you placed.',
+        description: 'nav.customer.orderHistory.description',
       },
-      { label: 'Support', to: paths.customer.support, icon: LifeBuoy, description: 'Ask our team for help.' },
       {
-        label: 'Guidelines',
+        label: 'nav.support',
+        to: paths.customer.support,
+        icon: LifeBuoy,
+        description: 'nav.customer.support.description',
+      },
+      {
+        label: 'nav.guidelines',
         to: paths.customer.guidelines,
         icon: BookOpen,
-        description: 'How ordering works.',
+        description: 'nav.customer.guidelines.description',
       },
     ],
   },
   admin: {
-    title: 'Admin Portal',
-    summary:
-      'Manage users and roles, the fleet of trucks, routes and stores, read reports and the audit log, and watch company analytics.',
+    title: 'portal.admin.title',
+    summary: 'portal.admin.summary',
     icon: ShieldCheck,
     home: paths.admin.root,
     nav: [
-      { label: 'Dashboard', to: paths.admin.root, icon: LayoutDashboard, description: 'Company analytics.' },
       {
-        label: 'Users & Roles',
+        label: 'nav.dashboard',
+        to: paths.admin.root,
+        icon: LayoutDashboard,
+        description: 'nav.admin.dashboard.description',
+      },
+      {
+        label: 'nav.usersRoles',
         to: paths.admin.users,
         icon: Users,
-        description: 'Create staff accounts and edit role access rights.',
+        description: 'nav.admin.usersRoles.description',
       },
       {
-        label: 'Fleet',
+        label: 'nav.fleet',
         to: paths.admin.fleet,
         icon: Truck,
-        description: 'Trucks, routes and stores.',
+        description: 'nav.admin.fleet.description',
       },
       {
-        label: 'Reports',
+        label: 'nav.reports',
         to: paths.admin.reports,
         icon: BarChart3,
-        description: 'Financial, operations and inventory reports.',
+        description: 'nav.admin.reports.description',
         permission: ['reports:financial', 'reports:operations', 'reports:stock'],
       },
       {
-        label: 'Audit Logs',
+        label: 'nav.auditLogs',
         to: paths.admin.logs,
         icon: FileText,
-        description: 'Every change made in the system.',
+        description: 'nav.admin.auditLogs.description',
       },
       {
-        label: 'Support',
+        label: 'nav.support',
         to: paths.admin.support,
         icon: LifeBuoy,
-        description: "Answer and close customers' support requests.",
+        description: 'nav.admin.support.description',
       },
     ],
   },
   manager: {
-    title: 'Manager Portal',
-    summary: 'Schedule train and truck deliveries, approve or reject orders and follow delivery performance.',
+    title: 'portal.manager.title',
+    summary: 'portal.manager.summary',
     icon: ClipboardList,
     home: paths.manager.root,
     nav: [
       {
-        label: 'Dashboard',
+        label: 'nav.dashboard',
         to: paths.manager.root,
         icon: LayoutDashboard,
-        description: 'Trips and pending work.',
+        description: 'nav.manager.dashboard.description',
       },
       {
-        label: 'Train Scheduling',
+        label: 'nav.trainScheduling',
         to: paths.manager.train,
         icon: TrainFront,
-        description: 'Rail trips and their capacity.',
+        description: 'nav.manager.trainScheduling.description',
       },
       {
-        label: 'Truck Scheduling',
+        label: 'nav.truckScheduling',
         to: paths.manager.truck,
         icon: Truck,
-        description: 'Schedule last-mile truck deliveries.',
+        description: 'nav.manager.truckScheduling.description',
       },
       {
-        label: 'Dispatch Planner',
+        label: 'nav.dispatchPlanner',
         to: paths.manager.planner,
         icon: CalendarRange,
-        description: "Plan the week's trains, trucks and crews in one step.",
+        description: 'nav.manager.dispatchPlanner.description',
       },
       {
-        label: 'Orders',
+        label: 'nav.orders',
         to: paths.manager.orders,
         icon: ClipboardCheck,
-        description: 'Approve or reject orders.',
+        description: 'nav.manager.orders.description',
       },
       {
-        label: 'Reports',
+        label: 'nav.reports',
         to: paths.manager.reports,
         icon: BarChart3,
-        description: 'Truck usage and driver hours.',
+        description: 'nav.manager.reports.description',
         permission: 'reports:operations',
       },
       {
-        label: 'Support',
+        label: 'nav.support',
         to: paths.manager.support,
         icon: LifeBuoy,
-        description: "Answer and close customers' support requests.",
+        description: 'nav.manager.support.description',
       },
     ],
   },
   warehouse: {
-    title: 'Warehouse Portal',
-    summary: 'Keep inventory accurate, watch stock levels per store and act on low-stock alerts.',
+    title: 'portal.warehouse.title',
+    summary: 'portal.warehouse.summary',
     icon: Store,
     home: paths.warehouse.root,
     nav: [
       {
-        label: 'Dashboard',
+        label: 'nav.dashboard',
         to: paths.warehouse.root,
         icon: LayoutDashboard,
-        description: 'Stock at a glance.',
+        description: 'nav.warehouse.dashboard.description',
       },
       {
-        label: 'Inventory',
+        label: 'nav.inventory',
         to: paths.warehouse.inventory,
         icon: Package,
-        description: 'Edit available units.',
+        description: 'nav.warehouse.inventory.description',
       },
       {
-        label: 'Reports',
+        label: 'nav.reports',
         to: paths.warehouse.reports,
         icon: BarChart3,
-        description: 'Stock reports and exports.',
+        description: 'nav.warehouse.reports.description',
         permission: 'reports:stock',
       },
       {
-        label: 'Store Stock',
+        label: 'nav.storeStock',
         to: paths.warehouse.stores,
         icon: Store,
-        description: 'Stock held at each store.',
+        description: 'nav.warehouse.storeStock.description',
       },
       {
-        label: 'Alerts',
+        label: 'nav.alerts',
         to: paths.warehouse.alerts,
         icon: TriangleAlert,
-        description: 'Low-stock alerts.',
+        description: 'nav.warehouse.alerts.description',
         permission: 'reports:stock',
       },
     ],
   },
   assistant: {
-    title: 'Driver & Assistant Portal',
-    summary: 'See your delivery assignments, confirm delivered items and keep up with notifications.',
+    title: 'portal.assistant.title',
+    summary: 'portal.assistant.summary',
     icon: Truck,
     home: paths.assistant.root,
     nav: [
       {
-        label: 'Dashboard',
+        label: 'nav.dashboard',
         to: paths.assistant.root,
         icon: LayoutDashboard,
-        description: 'Your day at a glance.',
+        description: 'nav.assistant.dashboard.description',
       },
       {
-        label: 'Assignments',
+        label: 'nav.assignments',
         to: paths.assistant.assignments,
         icon: ClipboardList,
-        description: 'Deliveries assigned to you.',
+        description: 'nav.assistant.assignments.description',
       },
       {
-        label: 'Confirmation',
+        label: 'nav.confirmation',
         to: paths.assistant.confirmation,
         icon: ClipboardCheck,
-        description: 'Confirm delivered items.',
+        description: 'nav.assistant.confirmation.description',
       },
       {
-        label: 'Notifications',
+        label: 'nav.notifications',
         to: paths.assistant.notifications,
         icon: Bell,
-        description: 'Alerts and updates.',
+        description: 'nav.assistant.notifications.description',
         badge: 'crew-notifications',
       },
       {
-        label: 'Driver',
+        label: 'nav.driver',
         to: paths.driver.root,
         icon: Truck,
-        description: "Today's runs, for drivers.",
+        description: 'nav.assistant.driver.description',
       },
     ],
   },

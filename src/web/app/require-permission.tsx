@@ -7,6 +7,7 @@ import { buttonClasses } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { PageHeader } from '#web/components/ui/page-header';
+import { useT } from '#web/i18n/provider';
 import { PORTAL_META } from './nav';
 
 /**
@@ -23,19 +24,20 @@ export function RequirePermission({
   permission: Permission;
   children: ReactNode;
 }) {
+  const t = useT();
   if (can(portal, permission)) return <>{children}</>;
   const meta = PORTAL_META[portal];
   return (
     <>
-      <PageHeader title="Not available" />
+      <PageHeader title={t('layout.notAvailable')} />
       <Card>
         <EmptyState
           icon={Lock}
-          title="Your role cannot open this page"
-          description="These reports belong to another role. Ask an admin if you need them."
+          title={t('layout.roleCannotOpen')}
+          description={t('layout.roleCannotOpenLead')}
           action={
             <Link to={meta.home} className={buttonClasses('secondary')}>
-              Back to {meta.title}
+              {t('layout.backTo', { portal: t(meta.title) })}
             </Link>
           }
         />

@@ -1,6 +1,8 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Portal } from '#shared/roles';
+import { AppMessages } from '#web/i18n/app-messages';
+import { appMessages } from '#web/i18n/runtime';
 import { paths } from '#web/lib/paths';
 import { Loading } from '../components/ui/spinner';
 import { LandingPage } from './landing/landing-page';
@@ -9,36 +11,53 @@ import { RequirePortal } from './require-portal';
 
 // The sign-in pages carry the form and validation libraries; the landing page stays light.
 const StaffLoginPage = lazy(() =>
-  import('../features/auth/components/staff-login-page').then((m) => ({ default: m.StaffLoginPage })),
+  Promise.all([import('../features/auth/components/staff-login-page'), appMessages()]).then(([m]) => ({
+    default: m.StaffLoginPage,
+  })),
 );
 const CustomerLoginPage = lazy(() =>
-  import('../features/auth/components/customer-login-page').then((m) => ({ default: m.CustomerLoginPage })),
+  Promise.all([import('../features/auth/components/customer-login-page'), appMessages()]).then(([m]) => ({
+    default: m.CustomerLoginPage,
+  })),
 );
 
-// One lazy chunk per portal (docs/architecture.md): a customer never downloads the staff screens.
+// One lazy chunk per portal (docs/architecture.md): a customer never downloads the staff screens;
+// the portal's messages in the page's language load with it (docs/decisions/0083).
 const CustomerPortal = lazy(() =>
-  import('../portals/customer/customer-portal').then((m) => ({ default: m.CustomerPortal })),
+  Promise.all([import('../portals/customer/customer-portal'), appMessages()]).then(([m]) => ({
+    default: m.CustomerPortal,
+  })),
 );
 const AdminPortal = lazy(() =>
-  import('../portals/admin/admin-portal').then((m) => ({ default: m.AdminPortal })),
+  Promise.all([import('../portals/admin/admin-portal'), appMessages()]).then(([m]) => ({
+    default: m.AdminPortal,
+  })),
 );
 const ManagerPortal = lazy(() =>
-  import('../portals/manager/manager-portal').then((m) => ({ default: m.ManagerPortal })),
+  Promise.all([import('../portals/manager/manager-portal'), appMessages()]).then(([m]) => ({
+    default: m.ManagerPortal,
+  })),
 );
 const WarehousePortal = lazy(() =>
-  import('../portals/warehouse/warehouse-portal').then((m) => ({ default: m.WarehousePortal })),
+  Promise.all([import('../portals/warehouse/warehouse-portal'), appMessages()]).then(([m]) => ({
+    default: m.WarehousePortal,
+  })),
 );
 const AssistantPortal = lazy(() =>
-  import('../portals/assistant/assistant-portal').then((m) => ({ default: m.AssistantPortal })),
+  Promise.all([import('../portals/assistant/assistant-portal'), appMessages()]).then(([m]) => ({
+    default: m.AssistantPortal,
+  })),
 );
 
 function portalElement(portal: Portal, Component: ComponentType) {
   return (
-    <RequirePortal portal={portal}>
-      <PortalLayout portal={portal}>
-        <Component />
-      </PortalLayout>
-    </RequirePortal>
+    <AppMessages>
+      <RequirePortal portal={portal}>
+        <PortalLayout portal={portal}>
+          <Component />
+        </PortalLayout>
+      </RequirePortal>
+    </AppMessages>
   );
 }
 

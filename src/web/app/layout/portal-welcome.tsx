@@ -1,30 +1,34 @@
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
+import { ORDER_LEAD_DAYS } from '#shared/constants';
 import type { Portal } from '#shared/roles';
 import { Badge } from '#web/components/ui/badge';
 import { PageHeader } from '#web/components/ui/page-header';
+import { useT } from '#web/i18n/provider';
+import { roleName } from '#web/i18n/role-name';
 import { useSession } from '#web/lib/session';
 import { PORTAL_META, portalNav } from '../nav';
 
 /** A portal's home until its dashboard is built: who is signed in and the portal's sections. */
 export function PortalWelcome({ portal }: { portal: Portal }) {
   const { user } = useSession();
+  const t = useT();
   const meta = PORTAL_META[portal];
   const sections = portalNav(portal).filter((item) => item.to !== meta.home);
   return (
     <>
       <PageHeader
-        title={`Welcome, ${user?.user_name ?? 'there'}`}
-        pageTitle="Dashboard"
-        description={meta.summary}
-        actions={user && <Badge tone="brand">{user.role}</Badge>}
+        title={t('layout.welcome', { name: user?.user_name ?? '' })}
+        pageTitle={t('nav.dashboard')}
+        description={t(meta.summary, { days: ORDER_LEAD_DAYS })}
+        actions={user && <Badge tone="brand">{roleName(t, user.role)}</Badge>}
       />
       <section aria-labelledby="sections-heading">
         <h2
           id="sections-heading"
           className="mb-4 text-sm font-semibold tracking-wider text-slate-500 uppercase"
         >
-          {meta.title} sections
+          {t('layout.portalSections', { portal: t(meta.title) })}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {sections.map(({ label, to, icon: Icon, description }) => (
@@ -38,13 +42,13 @@ export function PortalWelcome({ portal }: { portal: Portal }) {
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center justify-between font-semibold text-slate-900">
-                    {label}
+                    {t(label)}
                     <ArrowRight
                       aria-hidden="true"
                       className="size-4 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-indigo-600"
                     />
                   </span>
-                  <span className="mt-1 block text-sm text-slate-600">{description}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{t(description)}</span>
                 </span>
               </Link>
             </li>

@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { NavLink } from 'react-router';
 import { UnreadBadge } from '#web/features/notifications/components/notification-bell';
+import { useT } from '#web/i18n/provider';
 import { useSession } from '#web/lib/session';
 import type { NavItem } from '../nav';
 
@@ -12,6 +13,7 @@ export interface SidebarNavProps {
 
 export function SidebarNav({ items, home, onNavigate }: SidebarNavProps) {
   const { user } = useSession();
+  const t = useT();
   return (
     <ul className="space-y-1">
       {items.map(({ label, to, icon: Icon, badge }) => (
@@ -31,7 +33,7 @@ export function SidebarNav({ items, home, onNavigate }: SidebarNavProps) {
             }
           >
             <Icon aria-hidden="true" className="size-4.5 shrink-0" />
-            {label}
+            {t(label)}
             {badge === 'crew-notifications' && user?.employee_id != null && (
               <UnreadBadge crewEmployeeId={user.employee_id} />
             )}

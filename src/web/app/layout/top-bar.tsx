@@ -5,6 +5,9 @@ import type { Portal } from '#shared/roles';
 import { Button } from '#web/components/ui/button';
 import { CrewBellLink, NotificationBell } from '#web/features/notifications/components/notification-bell';
 import { GlobalSearch } from '#web/features/search/components/global-search';
+import { LanguageSwitch } from '#web/i18n/language-switch';
+import { useT } from '#web/i18n/provider';
+import { roleName } from '#web/i18n/role-name';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
 
@@ -23,6 +26,7 @@ function notificationLink(portal: Portal) {
 export function TopBar({ portal, onOpenMenu }: { portal: Portal; onOpenMenu: () => void }) {
   const { user, logout } = useSession();
   const navigate = useNavigate();
+  const t = useT();
 
   function handleLogout() {
     logout();
@@ -34,13 +38,14 @@ export function TopBar({ portal, onOpenMenu }: { portal: Portal; onOpenMenu: () 
       <button
         type="button"
         onClick={onOpenMenu}
-        aria-label="Open menu"
+        aria-label={t('layout.openMenu')}
         className="-ml-1 rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 lg:hidden"
       >
         <Menu aria-hidden="true" className="size-5" />
       </button>
       <GlobalSearch portal={portal} />
-      <div className="ml-auto flex items-center gap-3">
+      <div className="ml-auto flex items-center gap-2 sm:gap-3">
+        <LanguageSwitch />
         {/* the crew portal has its own Notifications page: the bell leads there */}
         {user &&
           (portal === 'assistant' ? (
@@ -55,12 +60,12 @@ export function TopBar({ portal, onOpenMenu }: { portal: Portal; onOpenMenu: () 
             <p className="max-w-56 truncate text-sm font-medium text-slate-900" title={user.email}>
               {user.email}
             </p>
-            <p className="text-xs text-slate-500">{user.role}</p>
+            <p className="text-xs text-slate-500">{roleName(t, user.role)}</p>
           </div>
         )}
         <Button variant="secondary" size="sm" onClick={handleLogout}>
           <LogOut aria-hidden="true" className="size-4" />
-          Logout
+          <span className="sr-only sm:not-sr-only">{t('layout.logout')}</span>
         </Button>
       </div>
     </header>

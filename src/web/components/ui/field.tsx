@@ -1,5 +1,7 @@
 import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
+import { knownText } from '#web/i18n/known-texts';
+import { useT } from '#web/i18n/provider';
 
 /** Shared styling of text-like controls, with a red ring when the field is invalid. */
 export function controlClasses(invalid: boolean, className?: string) {
@@ -26,6 +28,7 @@ export interface FieldProps {
 
 /** Label, control, hint and error text; the control uses `id`, `${id}-error` and `${id}-hint`. */
 export function Field({ id, label, error, hint, required, optional, className, children }: FieldProps) {
+  const t = useT();
   return (
     <div className={clsx('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -35,7 +38,7 @@ export function Field({ id, label, error, hint, required, optional, className, c
             *
           </span>
         )}
-        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-slate-500">{t('common.optional')}</span>}
       </label>
       {children}
       {hint && !error && (
@@ -45,7 +48,7 @@ export function Field({ id, label, error, hint, required, optional, className, c
       )}
       {error && (
         <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
+          {knownText(t, error)}
         </p>
       )}
     </div>

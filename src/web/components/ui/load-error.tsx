@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { knownText } from '#web/i18n/known-texts';
+import { type Translate, useT } from '#web/i18n/provider';
 import { Alert } from './alert';
 import { Button } from './button';
 
@@ -13,7 +15,8 @@ export interface LoadErrorProps {
 }
 
 /** The reason a load failed, in words a person can act on (a lost connection says so). */
-export function loadErrorMessage(error: Error): string {
+export function loadErrorMessage(error: Error, t?: Translate): string {
+  if (t) return knownText(t, error.message);
   if (error.message.startsWith('Network request failed')) {
     return 'The server could not be reached. Check your connection, then try again.';
   }
@@ -26,14 +29,15 @@ export function loadErrorMessage(error: Error): string {
  * may be out of date.
  */
 export function LoadError({ title, error, onRetry, stale = false, retrying = false }: LoadErrorProps) {
+  const t = useT();
   return (
     <Alert variant="error" title={title}>
       <p>
-        {loadErrorMessage(error)}
-        {stale ? ' What is shown below is from the last time it loaded.' : ''}
+        {loadErrorMessage(error, t)}
+        {stale ? ` ${t('common.staleBelow')}` : ''}
       </p>
       <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry} loading={retrying}>
-        Try again
+        {t('common.tryAgain')}
       </Button>
     </Alert>
   );

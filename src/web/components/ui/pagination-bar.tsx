@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '#web/components/ui/button';
+import { useT } from '#web/i18n/provider';
 import { pageCount, pageRange } from '#web/lib/pagination';
 
 export interface PaginationBarProps {
@@ -13,22 +14,21 @@ export interface PaginationBarProps {
 export function PaginationBar({ page, pageSize, total, onPageChange }: PaginationBarProps) {
   const pages = pageCount(total, pageSize);
   const { from, to } = pageRange(page, pageSize, total);
+  const t = useT();
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t('common.pagination')}
       className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600"
     >
-      <p>{total > 0 ? `Showing ${from}–${to} of ${total}` : 'No results'}</p>
+      <p>{total > 0 ? t('common.showing', { from, to, total }) : t('common.noResults')}</p>
       <div className="flex items-center gap-3">
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1}>
           <ChevronLeft aria-hidden="true" className="size-4" />
-          Previous
+          {t('common.previous')}
         </Button>
-        <span aria-live="polite">
-          Page {Math.min(page, pages)} of {pages}
-        </span>
+        <span aria-live="polite">{t('common.pageOf', { page: Math.min(page, pages), pages })}</span>
         <Button variant="secondary" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pages}>
-          Next
+          {t('common.next')}
           <ChevronRight aria-hidden="true" className="size-4" />
         </Button>
       </div>

@@ -1,4 +1,5 @@
 import { clsx } from 'clsx';
+import { useT } from '#web/i18n/provider';
 
 /** A decorative spinning ring; pair it with text or use `Loading` for a labelled state. */
 export function Spinner({ className }: { className?: string }) {
@@ -20,7 +21,8 @@ export interface LoadingProps {
   fullScreen?: boolean;
 }
 
-export function Loading({ label = 'Loading...', className, fullScreen = false }: LoadingProps) {
+export function Loading({ label, className, fullScreen = false }: LoadingProps) {
+  const t = useT();
   return (
     <div
       role="status"
@@ -32,7 +34,7 @@ export function Loading({ label = 'Loading...', className, fullScreen = false }:
       )}
     >
       <Spinner className="text-indigo-600" />
-      <span>{label}</span>
+      <span>{label ?? t('common.loading')}</span>
     </div>
   );
 }

@@ -1,6 +1,28 @@
 import { clsx } from 'clsx';
 import type { CustomerStage } from '#shared/order-progress';
+import { type MessageKey, type Translate, useT } from '#web/i18n/provider';
 import { Badge, type BadgeTone } from './badge';
+
+const WORDS: Record<CustomerStage, MessageKey> = {
+  awaiting_approval: 'order.stage.awaitingApproval',
+  awaiting_train: 'order.stage.awaitingTrain',
+  on_train: 'order.stage.onTrain',
+  at_store: 'order.stage.atStore',
+  out_for_delivery: 'order.stage.outForDelivery',
+  delivered: 'order.stage.delivered',
+  partly_delivered: 'order.stage.partlyDelivered',
+  delivery_failed: 'order.stage.deliveryFailed',
+  returned: 'order.stage.returned',
+  cancelled: 'order.stage.cancelled',
+};
+
+/** The stage in the reader's language; "2 of 3" taken from the server's label. */
+function stageText(t: Translate, stage: CustomerStage, label: string): string {
+  const counts = label.match(/(\d+) of (\d+)/);
+  if (stage === 'partly_delivered')
+    return counts ? t(WORDS[stage], { delivered: counts[1]!, items: counts[2]! }) : label;
+  return t(WORDS[stage]);
+}
 
 const TONES: Record<CustomerStage, BadgeTone> = {
   awaiting_approval: 'warning',
@@ -28,9 +50,10 @@ export function StageBadge({
   stage: CustomerStage;
   className?: string;
 }) {
+  const t = useT();
   return (
     <Badge tone={TONES[stage]} wrap className={clsx('max-w-[14rem]', className)}>
-      {label}
+      {stageText(t, stage, label)}
     </Badge>
   );
 }

@@ -3,13 +3,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ORDER_LEAD_DAYS } from '#shared/constants';
 import { BrandLogo } from '#web/components/brand-logo';
+import { LanguageSwitch } from '#web/i18n/language-switch';
+import { useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 
-const POINTS = [
-  'Rail from Kandy to regional stores, trucks for the last mile',
-  `Orders scheduled with a ${ORDER_LEAD_DAYS}-day lead time`,
-  'One portal for customers, managers, warehouse and delivery crews',
-];
+const POINTS = ['auth.point.rail', 'auth.point.leadTime', 'auth.point.onePortal'] as const;
 
 export interface AuthLayoutProps {
   title: string;
@@ -20,6 +18,7 @@ export interface AuthLayoutProps {
 
 /** Split screen for the sign-in pages: brand panel on wide screens, the form card beside it. */
 export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProps) {
+  const t = useT();
   return (
     <div className="flex min-h-screen bg-slate-50">
       <aside className="relative hidden w-[44%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-indigo-700 via-indigo-800 to-slate-900 p-10 text-white lg:flex">
@@ -31,23 +30,21 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           <BrandLogo inverted />
         </Link>
         <div className="relative">
-          <h2 className="text-3xl leading-tight font-semibold">Moving goods across Sri Lanka, on time.</h2>
+          <h2 className="text-3xl leading-tight font-semibold">{t('auth.panelHeading')}</h2>
           <ul className="mt-8 space-y-4">
             {POINTS.map((point) => (
               <li key={point} className="flex gap-3 text-indigo-100">
                 <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-teal-300" />
-                <span>{point}</span>
+                <span>{t(point, { days: ORDER_LEAD_DAYS })}</span>
               </li>
             ))}
           </ul>
         </div>
-        <p className="relative text-sm text-indigo-200">
-          Kandy · Colombo · Negombo · Galle · Matara · Jaffna · Trincomalee
-        </p>
+        <p className="relative text-sm text-indigo-200">{t('auth.panelCities')}</p>
       </aside>
       <main className="flex flex-1 flex-col items-center justify-center px-4 py-10 sm:px-8">
         <div className="w-full max-w-md">
-          <div className="mb-8 flex items-center justify-between">
+          <div className="mb-8 flex flex-wrap items-center justify-between gap-3">
             <Link to={paths.home} className="rounded-lg lg:hidden">
               <BrandLogo />
             </Link>
@@ -56,8 +53,9 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
               className="ml-auto inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-indigo-700"
             >
               <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to home
+              {t('auth.backHome')}
             </Link>
+            <LanguageSwitch />
           </div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
           <p className="mt-1.5 text-sm text-slate-600">{subtitle}</p>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
+import { useT } from '#web/i18n/provider';
 import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
@@ -9,19 +10,20 @@ import { SignupForm } from './signup-form';
 /** Customer entry with Login and Sign Up tabs (docs/product/portals.md#signing-in). */
 export function CustomerLoginPage() {
   const [tab, setTab] = useState('login');
+  const t = useT();
   // the tab's title follows the form in view
-  usePageTitle(tab === 'signup' ? 'Customer sign up' : 'Customer sign in');
+  usePageTitle(tab === 'signup' ? t('auth.customerSignUpTitle') : t('auth.customerSignInTitle'));
   return (
     <SignInPage
-      title="Customer portal"
-      subtitle="Sign in to place and track orders, or create a new customer account."
-      otherLogin={{ prompt: 'KandyPack staff?', to: paths.login, label: 'Go to staff login' }}
+      title={t('auth.customerHeading')}
+      subtitle={t('auth.customerLead')}
+      otherLogin={{ prompt: t('auth.staffPrompt'), to: paths.login, label: t('auth.toStaffLogin') }}
     >
       {(onBusyChange) => (
         <Tabs value={tab} onValueChange={setTab}>
-          <TabsList stretch aria-label="Login or sign up">
-            <TabsTrigger value="login">Login</TabsTrigger>
-            <TabsTrigger value="signup">Sign Up</TabsTrigger>
+          <TabsList stretch aria-label={t('auth.loginOrSignUp')}>
+            <TabsTrigger value="login">{t('auth.loginTab')}</TabsTrigger>
+            <TabsTrigger value="signup">{t('auth.signUpTab')}</TabsTrigger>
           </TabsList>
           <TabsContent value="login" className="mt-6">
             <LoginForm onBusyChange={onBusyChange} />

@@ -5,6 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert';
 import { Input } from '#web/components/ui/input';
+import { knownText } from '#web/i18n/known-texts';
+import { useT } from '#web/i18n/provider';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { destinationAfterLogin } from '#web/lib/redirects';
 import { useSession } from '#web/lib/session';
@@ -22,6 +24,7 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -58,9 +61,9 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-      {error && <Alert variant="error">{error}</Alert>}
+      {error && <Alert variant="error">{knownText(t, error)}</Alert>}
       <Input
-        label="Username"
+        label={t('auth.username')}
         autoComplete="username"
         required
         autoFocus
@@ -68,7 +71,7 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
         {...register('username')}
       />
       <Input
-        label="Password"
+        label={t('auth.password')}
         type="password"
         autoComplete="current-password"
         required
@@ -76,7 +79,7 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
         {...register('password')}
       />
       <SubmitButton icon={LogIn} submitting={isSubmitting}>
-        Sign in
+        {t('auth.signIn')}
       </SubmitButton>
     </form>
   );

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Loading } from '#web/components/ui/spinner';
+import { useT } from '#web/i18n/provider';
 import { useSession } from '#web/lib/session';
 import { AuthLayout } from './auth-layout';
 import { useSignedInRedirect } from './use-signed-in-redirect';
@@ -19,8 +20,9 @@ export function SignInPage({ title, subtitle, otherLogin, children }: SignInPage
   const { status } = useSession();
   const [busy, setBusy] = useState(false);
   const redirect = useSignedInRedirect(busy);
+  const t = useT();
 
-  if (status === 'loading') return <Loading label="Checking your session..." fullScreen />;
+  if (status === 'loading') return <Loading label={t('layout.checkingSession')} fullScreen />;
   if (redirect) return <Navigate to={redirect} replace />;
 
   return (

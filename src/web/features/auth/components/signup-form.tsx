@@ -6,19 +6,21 @@ import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Alert } from '#web/components/ui/alert';
 import { Input } from '#web/components/ui/input';
+import { knownText } from '#web/i18n/known-texts';
+import { type Translate, useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
 import { registerCustomer } from '../register-customer';
-import {
-  SIGNUP_SUCCESS_MESSAGE,
-  type SignupValues,
-  signupFailedMessage,
-  signupSchema,
-  toRegistrationPayload,
-} from '../signup-schema';
+import { type SignupValues, signupSchema, toRegistrationPayload } from '../signup-schema';
 import { SubmitButton } from './submit-button';
 
 const REDIRECT_DELAY_MS = 1000;
+
+/** "Signup failed: {reason}" with a known server reason in the reader's language. */
+function signupFailedText(t: Translate, detail: string): string {
+  const clean = detail.trim().replace(/\.+$/, '');
+  return t('auth.signUpFailed', { reason: clean ? knownText(t, clean) : t('auth.unknownError') });
+}
 
 type Outcome = { kind: 'success' } | { kind: 'error'; message: string } | null;
 
@@ -31,6 +33,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
   const navigate = useNavigate();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -54,7 +57,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
     } catch (err) {
       setOutcome({
         kind: 'error',
-        message: signupFailedMessage(err instanceof Error ? err.message : String(err)),
+        message: signupFailedText(t, err instanceof Error ? err.message : String(err)),
       });
       onBusyChange?.(false);
       return;
@@ -67,7 +70,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
       console.warn('Sign-in after sign-up failed', err);
       setOutcome({
         kind: 'error',
-        message: 'Your account was created, but signing in failed. Please log in from the Login tab.',
+        message: t('auth.signUpThenLoginFailed'),
       });
       onBusyChange?.(false);
     }
@@ -77,9 +80,9 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4">
       {outcome?.kind === 'error' && <Alert variant="error">{outcome.message}</Alert>}
-      {done && <Alert variant="success">{SIGNUP_SUCCESS_MESSAGE}</Alert>}
+      {done && <Alert variant="success">{t('auth.signUpSuccess')}</Alert>}
       <Input
-        label="Full name"
+        label={t('auth.fullName')}
         autoComplete="name"
         required
         error={errors.name?.message}
@@ -87,24 +90,24 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
-          label="Username"
+          label={t('auth.username')}
           autoComplete="username"
           required
           error={errors.username?.message}
           {...register('username')}
         />
         <Input
-          label="Password"
+          label={t('auth.password')}
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters."
+          hint={t('auth.passwordHint')}
           error={errors.password?.message}
           {...register('password')}
         />
       </div>
       <Input
-        label="Email"
+        label={t('auth.email')}
         type="email"
         autoComplete="email"
         required
@@ -112,7 +115,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         {...register('email')}
       />
       <Input
-        label="Contact number"
+        label={t('auth.contactNumber')}
         type="tel"
         autoComplete="tel"
         optional
@@ -120,14 +123,14 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         {...register('contactNumber')}
       />
       <Input
-        label="Company or address"
+        label={t('auth.companyOrAddress')}
         autoComplete="street-address"
         optional
         error={errors.address?.message}
         {...register('address')}
       />
       <SubmitButton icon={UserPlus} submitting={isSubmitting} disabled={done}>
-        Create account
+        {t('auth.createAccount')}
       </SubmitButton>
     </form>
   );

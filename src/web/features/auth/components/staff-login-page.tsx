@@ -1,15 +1,21 @@
+import { useT } from '#web/i18n/provider';
 import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
 
 export function StaffLoginPage() {
-  usePageTitle('Sign in');
+  const t = useT();
+  usePageTitle(t('auth.signIn'));
   return (
     <SignInPage
-      title="Staff sign in"
-      subtitle="Administrators, managers, warehouse staff, drivers and assistants sign in here."
-      otherLogin={{ prompt: 'Are you a customer?', to: paths.customerLogin, label: 'Go to customer login' }}
+      title={t('auth.staffHeading')}
+      subtitle={t('auth.staffLead')}
+      otherLogin={{
+        prompt: t('auth.customerPrompt'),
+        to: paths.customerLogin,
+        label: t('auth.toCustomerLogin'),
+      }}
     >
       {(onBusyChange) => <LoginForm onBusyChange={onBusyChange} />}
     </SignInPage>

@@ -1,28 +1,35 @@
 import { History, LifeBuoy, type LucideIcon, PackagePlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
+import { type MessageKey, useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 
-const ACTIONS: { label: string; to: string; icon: LucideIcon; description: string }[] = [
+const ACTIONS: { label: MessageKey; to: string; icon: LucideIcon; description: MessageKey }[] = [
   {
-    label: 'New Order',
+    label: 'nav.newOrder',
     to: paths.customer.newOrder,
     icon: PackagePlus,
-    description: 'Order products for delivery.',
+    description: 'customer.quick.newOrder',
   },
   {
-    label: 'Order History',
+    label: 'nav.orderHistory',
     to: paths.customer.history,
     icon: History,
-    description: 'Track and download invoices.',
+    description: 'customer.quick.history',
   },
-  { label: 'Support', to: paths.customer.support, icon: LifeBuoy, description: 'Ask our team for help.' },
+  {
+    label: 'nav.support',
+    to: paths.customer.support,
+    icon: LifeBuoy,
+    description: 'nav.customer.support.description',
+  },
 ];
 
 export function QuickActions() {
+  const t = useT();
   return (
     <Card>
-      <CardHeader title="Quick actions" />
+      <CardHeader title={t('customer.quick.title')} />
       <CardBody className="grid gap-2">
         {ACTIONS.map(({ label, to, icon: Icon, description }) => (
           <Link
@@ -32,8 +39,8 @@ export function QuickActions() {
           >
             <Icon aria-hidden="true" className="size-5 text-indigo-600" />
             <span className="min-w-0">
-              <span className="block text-sm font-medium text-slate-900">{label}</span>
-              <span className="block text-xs text-slate-500">{description}</span>
+              <span className="block text-sm font-medium text-slate-900">{t(label)}</span>
+              <span className="block text-xs text-slate-500">{t(description)}</span>
             </span>
           </Link>
         ))}

@@ -1,5 +1,6 @@
 import { CircleCheck, type LucideIcon, Package, Truck } from 'lucide-react';
 import { Card } from '#web/components/ui/card';
+import { useT } from '#web/i18n/provider';
 
 export interface StatTilesProps {
   total: number;
@@ -33,12 +34,23 @@ function Tile({
 
 /** Total, active and delivered order counts (docs/product/portals.md#customer). */
 export function StatTiles({ total, active, delivered }: StatTilesProps) {
+  const t = useT();
   return (
-    <section aria-label="Order counts" className="grid gap-4 sm:grid-cols-3">
-      <Tile label="Total orders" value={total} icon={Package} tone="bg-indigo-50 text-indigo-700" />
-      <Tile label="Active orders" value={active} icon={Truck} tone="bg-violet-50 text-violet-700" />
+    <section aria-label={t('customer.stats.label')} className="grid gap-4 sm:grid-cols-3">
       <Tile
-        label="Delivered orders"
+        label={t('customer.stats.total')}
+        value={total}
+        icon={Package}
+        tone="bg-indigo-50 text-indigo-700"
+      />
+      <Tile
+        label={t('customer.stats.active')}
+        value={active}
+        icon={Truck}
+        tone="bg-violet-50 text-violet-700"
+      />
+      <Tile
+        label={t('customer.stats.delivered')}
         value={delivered}
         icon={CircleCheck}
         tone="bg-emerald-50 text-emerald-700"

@@ -9,7 +9,8 @@ import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
 import { Select } from '#web/components/ui/select';
 import { Textarea } from '#web/components/ui/textarea';
-import { formatDate } from '#web/lib/format';
+import { cityName } from '#web/i18n/city-name';
+import { useFormat, useT } from '#web/i18n/provider';
 import { useCreateOrder } from '../api/create-order';
 import { DELIVERY_CITIES } from '../lib/delivery-cities';
 import { maxDeliveryDate, minDeliveryDate } from '../lib/delivery-date';
@@ -24,8 +25,6 @@ import { AttachmentPicker } from './attachment-picker';
 import { OrderItemLines } from './order-item-lines';
 import { OrderSubmitResult, type SubmitResult } from './order-submit-result';
 import { OrderSummaryPanel } from './order-summary-panel';
-
-const CITY_OPTIONS = DELIVERY_CITIES.map((city) => ({ value: city, label: city }));
 
 export interface NewOrderFormProps {
   products: readonly Product[];
@@ -69,6 +68,8 @@ export function NewOrderForm({
   // Remounts the file picker after an order so its rejected-file messages go too.
   const [placedCount, setPlacedCount] = useState(0);
   const createOrder = useCreateOrder();
+  const t = useT();
+  const f = useFormat();
 
   const onSubmit = handleSubmit((values) => {
     if (blockedReason || customerId === null) return;
@@ -82,7 +83,7 @@ export function NewOrderForm({
           const used = {
             address: values.deliveryAddress.trim(),
             city: values.city,
-            hint: 'The address of your last order. Change it if this order goes elsewhere.',
+            hint: t('order.new.hintLastOrder'),
           };
           setDelivery(used);
           reset(emptyNewOrderForm(used));
@@ -96,6 +97,7 @@ export function NewOrderForm({
   });
 
   const errors = formState.errors;
+  const cityOptions = DELIVERY_CITIES.map((city) => ({ value: city, label: cityName(t, city) }));
   return (
     <form onSubmit={onSubmit} noValidate className="grid grid-cols-1 gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
@@ -105,17 +107,17 @@ export function NewOrderForm({
         )}
         <Card>
           <CardHeader
-            title="Delivery date"
-            description={`Orders need at least ${ORDER_LEAD_DAYS} days' lead time and can be booked up to ${MAX_SCHEDULE_DAYS_AHEAD} days ahead.`}
+            title={t('order.deliveryDate')}
+            description={t('order.new.dateLead', { lead: ORDER_LEAD_DAYS, ahead: MAX_SCHEDULE_DAYS_AHEAD })}
           />
           <CardBody>
             <Input
-              label="Delivery date"
+              label={t('order.deliveryDate')}
               type="date"
               min={minDate}
               max={maxDate}
               required
-              hint={`From ${formatDate(minDate)} to ${formatDate(maxDate)}`}
+              hint={t('order.new.dateRange', { from: f.date(minDate), to: f.date(maxDate) })}
               error={errors.scheduleDate?.message}
               containerClassName="max-w-xs"
               {...register('scheduleDate')}
@@ -123,7 +125,7 @@ export function NewOrderForm({
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Items" />
+          <CardHeader title={t('order.items')} />
           <CardBody>
             <OrderItemLines
               control={control}
@@ -136,10 +138,10 @@ export function NewOrderForm({
           </CardBody>
         </Card>
         <Card>
-          <CardHeader title="Delivery details" />
+          <CardHeader title={t('order.new.deliveryDetails')} />
           <CardBody className="space-y-4">
             <Textarea
-              label="Delivery address"
+              label={t('order.deliveryAddress')}
               rows={2}
               required
               hint={delivery?.address ? delivery.hint : undefined}
@@ -147,14 +149,14 @@ export function NewOrderForm({
               {...register('deliveryAddress')}
             />
             <Select
-              label="City"
+              label={t('order.city')}
               optional
-              placeholder="Select a city"
-              options={CITY_OPTIONS}
+              placeholder={t('order.new.selectCity')}
+              options={cityOptions}
               {...register('city')}
             />
             <Textarea
-              label="Special instructions"
+              label={t('order.specialInstructions')}
               optional
               rows={3}
               error={errors.specialInstructions?.message}
@@ -167,7 +169,7 @@ export function NewOrderForm({
       <div className="space-y-4 lg:sticky lg:top-6 lg:self-start">
         <OrderSummaryPanel totals={totals} />
         <Button type="submit" size="lg" className="w-full" loading={createOrder.isPending}>
-          Place Order
+          {t('order.new.place')}
         </Button>
       </div>
     </form>

@@ -9,6 +9,8 @@ import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { PaginationBar } from '#web/components/ui/pagination-bar';
 import { Loading } from '#web/components/ui/spinner';
+import { knownText } from '#web/i18n/known-texts';
+import { useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
 import { useDownloadInvoice } from '../api/download-invoice';
@@ -30,12 +32,17 @@ export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps)
   const mayCancel = can(portalForRole(user?.role), 'orders:cancel-own');
   const [cancelId, setCancelId] = useState<number | null>(null);
   const [cancelled, setCancelled] = useState<number | null>(null);
+  const t = useT();
 
-  if (orders.isPending) return <Loading label="Loading orders..." />;
+  if (orders.isPending) return <Loading label={t('customer.history.loading')} />;
   if (orders.isError) {
     return (
       <div className="p-5">
-        <LoadError title="Failed to load orders" error={orders.error} onRetry={() => orders.refetch()} />
+        <LoadError
+          title={t('customer.history.loadFailed')}
+          error={orders.error}
+          onRetry={() => orders.refetch()}
+        />
       </div>
     );
   }
@@ -45,15 +52,15 @@ export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps)
     <div className={orders.isPlaceholderData ? 'opacity-60 transition-opacity' : undefined}>
       {invoice.isError && (
         <div className="p-4">
-          <Alert variant="error" title="Failed to download invoice" onDismiss={() => invoice.reset()}>
-            {invoice.error.message}
+          <Alert variant="error" title={t('order.invoiceFailed')} onDismiss={() => invoice.reset()}>
+            {knownText(t, invoice.error.message)}
           </Alert>
         </div>
       )}
       {cancelled !== null && (
         <div className="p-4">
           <Alert variant="success" onDismiss={() => setCancelled(null)}>
-            Order #{cancelled} is cancelled. The goods it reserved were released.
+            {t('order.cancelledReleased', { id: cancelled })}
           </Alert>
         </div>
       )}
@@ -69,11 +76,11 @@ export function OrderHistoryList({ query, onPageChange }: OrderHistoryListProps)
       {rows.length === 0 ? (
         <EmptyState
           icon={PackageSearch}
-          title="No orders found"
-          description={query.q ? `Nothing matches “${query.q}”.` : undefined}
+          title={t('customer.history.none')}
+          description={query.q ? t('customer.history.noMatch', { q: query.q }) : undefined}
           action={
             <Link to={paths.customer.newOrder} className={buttonClasses('primary', 'sm')}>
-              Place an order
+              {t('customer.history.placeOrder')}
             </Link>
           }
         />

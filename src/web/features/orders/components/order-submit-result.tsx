@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '#web/components/ui/alert';
+import { knownText } from '#web/i18n/known-texts';
+import { useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
-import { NEW_ORDER_MESSAGES } from '../lib/new-order-schema';
 
 export type SubmitResult = { kind: 'success'; orderId: number } | { kind: 'error'; detail: string };
 
@@ -12,6 +13,7 @@ export type SubmitResult = { kind: 'success'; orderId: number } | { kind: 'error
  */
 export function OrderSubmitResult({ result, onDismiss }: { result: SubmitResult; onDismiss: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
+  const t = useT();
   useEffect(() => {
     ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
   }, []);
@@ -19,18 +21,14 @@ export function OrderSubmitResult({ result, onDismiss }: { result: SubmitResult;
   return (
     <div ref={ref}>
       {result.kind === 'success' ? (
-        <Alert
-          variant="success"
-          onDismiss={onDismiss}
-          title={`Order placed successfully! Order ID: #${result.orderId}`}
-        >
+        <Alert variant="success" onDismiss={onDismiss} title={t('order.new.placed', { id: result.orderId })}>
           <Link to={paths.customer.order(result.orderId)} className="font-medium underline">
-            View order #{result.orderId}
+            {t('order.view', { id: result.orderId })}
           </Link>
         </Alert>
       ) : (
-        <Alert variant="error" onDismiss={onDismiss} title={NEW_ORDER_MESSAGES.failed}>
-          {result.detail}
+        <Alert variant="error" onDismiss={onDismiss} title={t('order.new.failed')}>
+          {knownText(t, result.detail)}
         </Alert>
       )}
     </div>

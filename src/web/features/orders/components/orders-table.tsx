@@ -1,11 +1,10 @@
 import { Ban, Download, Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatMoney } from '#shared/constants';
 import type { OrderSummary } from '#shared/contract/orders';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { DataTable } from '#web/components/ui/data-table';
 import { StageBadge } from '#web/components/ui/stage-badge';
-import { formatDate } from '#web/lib/format';
+import { useFormat, useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 
 export interface OrdersTableProps {
@@ -22,33 +21,44 @@ export interface OrdersTableProps {
  * actions; a card per order on phones, its status, total and actions in sight.
  */
 export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: OrdersTableProps) {
+  const t = useT();
+  const f = useFormat();
   return (
     <DataTable
-      caption="Your orders"
+      caption={t('customer.history.caption')}
       rows={rows}
       rowKey={(o) => o.order_id}
       columns={[
-        { header: 'Order #', cell: (o) => `#${o.order_id}`, className: 'font-medium text-slate-900' },
-        { header: 'Placed', cell: (o) => formatDate(o.order_date), className: 'whitespace-nowrap' },
         {
-          header: 'Delivery date',
-          cell: (o) => formatDate(o.schedule_date),
+          header: t('order.numberHeader'),
+          cell: (o) => `#${o.order_id}`,
+          className: 'font-medium text-slate-900',
+        },
+        { header: t('order.placed'), cell: (o) => f.date(o.order_date), className: 'whitespace-nowrap' },
+        {
+          header: t('order.deliveryDate'),
+          cell: (o) => f.date(o.schedule_date),
           className: 'whitespace-nowrap',
         },
         {
-          header: 'Status',
+          header: t('order.status'),
           cell: (o) => <StageBadge label={o.status_label} stage={o.customer_stage} />,
           card: 'aside',
         },
-        { header: 'Items', cell: (o) => o.item_count, align: 'right', className: 'tabular-nums' },
         {
-          header: 'Total',
-          cell: (o) => formatMoney(o.total),
+          header: t('order.items'),
+          cell: (o) => f.number(o.item_count),
+          align: 'right',
+          className: 'tabular-nums',
+        },
+        {
+          header: t('order.total'),
+          cell: (o) => f.money(o.total),
           align: 'right',
           className: 'font-medium tabular-nums text-slate-900',
         },
         {
-          header: <span className="sr-only">Actions</span>,
+          header: <span className="sr-only">{t('order.actions')}</span>,
           align: 'right',
           className: 'whitespace-nowrap',
           cell: (order) => (
@@ -56,20 +66,20 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
               <Link
                 to={paths.customer.order(order.order_id)}
                 className={buttonClasses('secondary', 'sm')}
-                title={`View order #${order.order_id}`}
+                title={t('order.view', { id: order.order_id })}
               >
                 <Eye aria-hidden="true" className="size-4" />
-                View
+                {t('order.viewShort')}
               </Link>
               <Button
                 variant="ghost"
                 size="sm"
                 onClick={() => onInvoice(order.order_id)}
                 loading={invoicePendingId === order.order_id}
-                title={`Download the invoice of order #${order.order_id}`}
+                title={t('order.invoiceOf', { id: order.order_id })}
               >
                 {invoicePendingId !== order.order_id && <Download aria-hidden="true" className="size-4" />}
-                Invoice
+                {t('order.invoice')}
               </Button>
               {onCancel && order.status === 'Pending' && (
                 <Button
@@ -77,10 +87,10 @@ export function OrdersTable({ rows, onInvoice, invoicePendingId, onCancel }: Ord
                   size="sm"
                   className="text-red-700! hover:bg-red-50!"
                   onClick={() => onCancel(order.order_id)}
-                  title={`Cancel order #${order.order_id}`}
+                  title={t('order.cancelOf', { id: order.order_id })}
                 >
                   <Ban aria-hidden="true" className="size-4" />
-                  Cancel
+                  {t('order.cancel')}
                 </Button>
               )}
             </div>

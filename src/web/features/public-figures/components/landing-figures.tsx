@@ -1,5 +1,19 @@
+import { type Translate, useT } from '#web/i18n/provider';
 import { usePublicFigures } from '../api/get-public-figures';
 import { type FigureText, figureTexts } from '../lib/figure-texts';
+
+/** The figure texts (English from figure-texts.ts) in the reader's language. */
+function translated(t: Translate, text: string): string {
+  if (text === 'Orders processed') return t('landing.figure.processed');
+  if (text === 'Delivered to customers, all time') return t('landing.figure.processedHint');
+  if (text === 'On-time delivery') return t('landing.figure.onTime');
+  if (text === 'Figures are unavailable right now') return t('landing.figure.unavailable');
+  const none = text.match(/^No deliveries in the last (\d+) days$/);
+  if (none) return t('landing.figure.noDeliveries', { days: none[1]! });
+  const by = text.match(/^By the requested day, last (\d+) days \((.+) of (.+)\)$/);
+  if (by) return t('landing.figure.onTimeHint', { days: by[1]!, onTime: by[2]!, delivered: by[3]! });
+  return text;
+}
 
 /**
  * The landing page's figures from the database (decision 0052): a skeleton while they load,
@@ -8,7 +22,12 @@ import { type FigureText, figureTexts } from '../lib/figure-texts';
 export function LandingFigures() {
   const query = usePublicFigures();
   const loading = query.isPending;
-  const texts = figureTexts(query.data ?? null);
+  const t = useT();
+  const texts = figureTexts(query.data ?? null).map((f) => ({
+    ...f,
+    label: translated(t, f.label),
+    hint: translated(t, f.hint),
+  }));
   return (
     <dl className="mt-12 grid max-w-md grid-cols-2 gap-6" aria-busy={loading}>
       {texts.map((figure) => (

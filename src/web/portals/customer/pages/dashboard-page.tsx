@@ -11,16 +11,22 @@ import { QuickActions } from '#web/features/customer-dashboard/components/quick-
 import { RecentOrders } from '#web/features/customer-dashboard/components/recent-orders';
 import { StatTiles } from '#web/features/customer-dashboard/components/stat-tiles';
 import { useCustomerStats } from '#web/features/orders/api/get-customer-stats';
+import { type Translate, useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 import { useSession } from '#web/lib/session';
 import { SUPPORT_CONTACT } from '../support-contact';
 
 function DashboardOrders() {
   const stats = useCustomerStats();
-  if (stats.isPending) return <Loading label="Loading your orders..." />;
+  const t = useT();
+  if (stats.isPending) return <Loading label={t('customer.dashboard.loading')} />;
   if (stats.isError) {
     return (
-      <LoadError title="Failed to load your dashboard" error={stats.error} onRetry={() => stats.refetch()} />
+      <LoadError
+        title={t('customer.dashboard.loadFailed')}
+        error={stats.error}
+        onRetry={() => stats.refetch()}
+      />
     );
   }
   const { total_orders, active_orders, delivered_orders, recent_orders } = stats.data;
@@ -29,14 +35,14 @@ function DashboardOrders() {
       <StatTiles total={total_orders} active={active_orders} delivered={delivered_orders} />
       <Card className="overflow-hidden">
         <CardHeader
-          title="Recent orders"
+          title={t('customer.dashboard.recentOrders')}
           actions={
             recent_orders.length > 0 && (
               <Link
                 to={paths.customer.history}
                 className="text-sm font-medium text-indigo-700 hover:underline"
               >
-                View all
+                {t('customer.dashboard.viewAll')}
               </Link>
             )
           }
@@ -44,11 +50,11 @@ function DashboardOrders() {
         {recent_orders.length === 0 ? (
           <EmptyState
             icon={PackagePlus}
-            title="No orders yet"
-            description="Place your first order and follow it here from Kandy to your door."
+            title={t('customer.dashboard.noOrders')}
+            description={t('customer.dashboard.noOrdersLead')}
             action={
               <Link to={paths.customer.newOrder} className={buttonClasses('primary', 'sm')}>
-                Place your first order
+                {t('customer.dashboard.firstOrder')}
               </Link>
             }
           />
@@ -64,10 +70,10 @@ function DashboardOrders() {
  * The greeting: the customer's name (not the login name); "Welcome" until the first order,
  * "Welcome back" after; "Hello" while the counts load.
  */
-function greeting(name: string | null, totalOrders: number | undefined): string {
-  if (!name) return 'Dashboard';
-  if (totalOrders === undefined) return `Hello, ${name}`;
-  return totalOrders === 0 ? `Welcome, ${name}` : `Welcome back, ${name}`;
+function greeting(t: Translate, name: string | null, totalOrders: number | undefined): string {
+  if (!name) return t('nav.dashboard');
+  if (totalOrders === undefined) return t('customer.dashboard.hello', { name });
+  return totalOrders === 0 ? t('layout.welcome', { name }) : t('customer.dashboard.welcomeBack', { name });
 }
 
 export function DashboardPage() {
@@ -75,21 +81,20 @@ export function DashboardPage() {
   const stats = useCustomerStats();
   const name = user ? (user.customer_name ?? user.user_name) : null;
   const firstTime = stats.data?.total_orders === 0;
+  const t = useT();
   return (
     <div>
       <PageHeader
-        title={greeting(name, stats.data?.total_orders)}
-        pageTitle="Dashboard"
+        title={greeting(t, name, stats.data?.total_orders)}
+        pageTitle={t('nav.dashboard')}
         description={
-          firstTime
-            ? 'Thank you for joining KandyPack. Place your first order: we carry it by rail from Kandy and by truck to your door.'
-            : 'Your orders at a glance.'
+          firstTime ? t('customer.dashboard.firstTimeLead') : t('nav.customer.dashboard.description')
         }
         actions={
           firstTime && (
             <Link to={paths.customer.newOrder} className={buttonClasses('primary')}>
               <PackagePlus aria-hidden="true" className="size-4" />
-              Place your first order
+              {t('customer.dashboard.firstOrder')}
             </Link>
           )
         }

@@ -18,8 +18,18 @@ import {
   tabCount,
   tabStatus,
 } from '#web/features/orders/lib/history-tabs';
+import { knownText } from '#web/i18n/known-texts';
+import { type MessageKey, useT } from '#web/i18n/provider';
 import { parsePage } from '#web/lib/pagination';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
+
+const TAB_WORDS: Record<HistoryTab, MessageKey> = {
+  All: 'customer.history.all',
+  'In Transit': 'order.status.inTransit',
+  Scheduled: 'order.status.scheduled',
+  Pending: 'order.status.pending',
+  Delivered: 'order.status.delivered',
+};
 
 /** Order history: status tabs with counts, search, paged table and CSV export; filters live in the URL. */
 export function HistoryPage() {
@@ -31,6 +41,7 @@ export function HistoryPage() {
   const debouncedSearch = useDebouncedValue(search.trim(), 350);
   const stats = useCustomerStats();
   const exportCsv = useExportOrders();
+  const t = useT();
 
   function update(changes: Record<string, string | null>) {
     setParams(
@@ -63,8 +74,8 @@ export function HistoryPage() {
   return (
     <div>
       <PageHeader
-        title="Order History"
-        description="Every order you placed, newest first."
+        title={t('nav.orderHistory')}
+        description={t('customer.history.lead')}
         actions={
           <Button
             variant="secondary"
@@ -72,18 +83,18 @@ export function HistoryPage() {
             loading={exportCsv.isPending}
           >
             {!exportCsv.isPending && <FileDown aria-hidden="true" className="size-4" />}
-            Export All
+            {t('customer.history.export')}
           </Button>
         }
       />
       {exportCsv.isError && (
         <Alert
           variant="error"
-          title="Failed to export orders"
+          title={t('customer.history.exportFailed')}
           className="mb-4"
           onDismiss={() => exportCsv.reset()}
         >
-          {exportCsv.error.message}
+          {knownText(t, exportCsv.error.message)}
         </Alert>
       )}
       <Tabs
@@ -91,12 +102,12 @@ export function HistoryPage() {
         onValueChange={(value) => update({ status: value === 'All' ? null : value, page: null })}
       >
         <div className="flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
-          <TabsList aria-label="Filter orders by status" className="flex-wrap">
+          <TabsList aria-label={t('customer.history.filter')} className="flex-wrap">
             {HISTORY_TABS.map((value: HistoryTab) => {
               const count = tabCount(stats.data, value);
               return (
                 <TabsTrigger key={value} value={value}>
-                  {value}
+                  {t(TAB_WORDS[value])}
                   {count !== null && (
                     <span className="rounded-full bg-slate-200/70 px-1.5 text-xs tabular-nums text-slate-700">
                       {count}
@@ -108,9 +119,9 @@ export function HistoryPage() {
           </TabsList>
           <div className="relative lg:w-72">
             <Input
-              label="Search orders"
+              label={t('customer.history.search')}
               type="search"
-              placeholder="Order number or product"
+              placeholder={t('customer.history.searchHint')}
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               className="pl-9"

@@ -7,20 +7,24 @@ import { Loading } from '#web/components/ui/spinner';
 import { useDeliveryDefaults } from '#web/features/orders/api/get-delivery-defaults';
 import { NewOrderForm } from '#web/features/orders/components/new-order-form';
 import { DELIVERY_CITIES } from '#web/features/orders/lib/delivery-cities';
-import { NEW_ORDER_MESSAGES } from '#web/features/orders/lib/new-order-schema';
 import { productKeys, useProducts } from '#web/features/products/api/get-products';
+import { type MessageKey, type Translate, useT } from '#web/i18n/provider';
 import { useSession } from '#web/lib/session';
 
-const HINTS: Record<DeliveryDefaults['source'], string> = {
-  last_order: 'The address of your last order. Change it if this order goes elsewhere.',
-  sign_up: 'The address you gave when you signed up. Change it if this order goes elsewhere.',
-  none: '',
+const HINTS: Record<DeliveryDefaults['source'], MessageKey | null> = {
+  last_order: 'order.new.hintLastOrder',
+  sign_up: 'order.new.hintSignUp',
+  none: null,
 };
 
 /** The delivery details a new order starts from; a city only when it is one of the form's. */
-function startingDelivery(defaults: DeliveryDefaults) {
+function startingDelivery(t: Translate, defaults: DeliveryDefaults) {
   const city = DELIVERY_CITIES.find((c) => c.toLowerCase() === defaults.city?.toLowerCase()) ?? '';
-  return { address: defaults.delivery_address, city, hint: HINTS[defaults.source] };
+  return {
+    address: defaults.delivery_address,
+    city,
+    hint: HINTS[defaults.source] ? t(HINTS[defaults.source]!) : '',
+  };
 }
 
 /** /customer/new-order; `?product=<id>` (a search result) starts the first line with that product. */
@@ -31,21 +35,22 @@ export function NewOrderPage() {
   const products = useProducts();
   const defaults = useDeliveryDefaults(user?.customer_id ?? null);
   const queryClient = useQueryClient();
+  const t = useT();
 
   const blockedReason = !user
-    ? NEW_ORDER_MESSAGES.notLoggedIn
+    ? t('order.new.notLoggedIn')
     : user.customer_id === null
-      ? NEW_ORDER_MESSAGES.noCustomer
+      ? t('order.new.noCustomer')
       : null;
 
   return (
     <div>
-      <PageHeader title="New Order" description="Choose a delivery date and the products you need." />
+      <PageHeader title={t('nav.newOrder')} description={t('order.new.lead')} />
       {products.isPending || (defaults.isPending && defaults.fetchStatus !== 'idle') ? (
-        <Loading label="Loading products..." />
+        <Loading label={t('order.new.loadingProducts')} />
       ) : products.isError ? (
         <LoadError
-          title="Failed to load products"
+          title={t('order.new.loadProductsFailed')}
           error={products.error}
           onRetry={() => products.refetch()}
         />
@@ -57,7 +62,7 @@ export function NewOrderPage() {
           customerId={user?.customer_id ?? null}
           blockedReason={blockedReason}
           // without them (not loaded) the address starts empty, as the customer can type it
-          initialDelivery={defaults.data ? startingDelivery(defaults.data) : null}
+          initialDelivery={defaults.data ? startingDelivery(t, defaults.data) : null}
           // Placing an order reserves stock, so the available units change.
           onPlaced={() => queryClient.invalidateQueries({ queryKey: productKeys.all })}
         />

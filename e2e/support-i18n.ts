@@ -1,0 +1,44 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Latin-letter words a translated page may show: brand names, language names, units and codes.
+ * Product names, people's names and addresses come from the database: pass them to expectNoEnglish.
+ */
+export const ALLOWED_LATIN = ['KandyPack', 'KandyPack Portal', 'Portal', 'English', 'LKR', 'CSV', 'PDF'];
+
+/**
+ * The visible text nodes of the page made only of Latin letters (with digits, spaces and
+ * punctuation) and not on the allow-list: English left behind in a Sinhala or Tamil page.
+ * An e-mail address, a phone number or a code such as "#12" is not English.
+ */
+export async function englishLeftBehind(page: Page, allow: readonly string[] = []): Promise<string[]> {
+  return page.evaluate(
+    (allowed) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        let text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
+        const parent = node.parentElement;
+        if (!text || !parent || parent.closest('script, style, option, [aria-hidden="true"]')) continue;
+        const style = getComputedStyle(parent);
+        const rect = parent.getBoundingClientRect();
+        const clipped = style.clip === 'rect(0px, 0px, 0px, 0px)' || parent.closest('.sr-only');
+        if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || clipped)
+          continue;
+        for (const word of [...allowed].sort((a, b) => b.length - a.length))
+          text = text.split(word).join(' ');
+        text = text.replace(/\S+@\S+\.\S+/g, ' ').replace(/#\d+/g, ' ');
+        // only Latin letters, digits, spaces and punctuation: no Sinhala or Tamil letter in it
+        if (/[A-Za-z]{2,}/.test(text) && !/[\u0D80-\u0DFF\u0B80-\u0BFF]/.test(text)) found.push(text.trim());
+      }
+      return found;
+    },
+    [...ALLOWED_LATIN, ...allow],
+  );
+}
+
+/** Fails, naming what it found, when the page shows English that should have been translated. */
+export async function expectNoEnglish(page: Page, where: string, allow: readonly string[] = []) {
+  expect(await englishLeftBehind(page, allow), `English left behind on ${where}`).toEqual([]);
+}

@@ -1,0 +1,69 @@
+// English texts the web receives from elsewhere (the server's `detail`, a zod schema's message)
+// that it knows how to say in the reader's language; anything else is shown as it came
+// (docs/decisions/0083: API details stay as the contract says).
+import type { MessageKey, MessageValues, Translate } from './provider';
+
+const EXACT: Record<string, MessageKey> = {
+  // sign-in and sign-up
+  'Username is required': 'validation.usernameRequired',
+  'Password is required': 'validation.passwordRequired',
+  'Full name is required': 'validation.nameRequired',
+  'Email is required': 'validation.emailRequired',
+  'Enter a valid email address': 'validation.emailInvalid',
+  'Username must be at least 3 characters': 'validation.usernameShort',
+  'Password must be at least 8 characters': 'validation.passwordShort',
+  'Use letters, digits, dot, dash or underscore only': 'validation.usernameAlphabet',
+  'Invalid credentials or server unavailable': 'auth.loginFailed',
+  'Your account has no portal access yet. Please contact an administrator.': 'auth.noPortal',
+  'Incorrect username or password': 'auth.loginFailed',
+  'That username or email is already registered': 'error.alreadyRegistered',
+  // orders
+  'Please select a delivery date': 'validation.dateRequired',
+  'Please select a product for all items': 'validation.productRequired',
+  'Quantity must be at least 1': 'validation.quantity',
+  'Quantity must be a whole number': 'validation.quantityWhole',
+  'Please enter a delivery address': 'validation.addressRequired',
+  'Please log in to place an order': 'order.new.notLoggedIn',
+  'Your account is not linked to a customer profile. Please contact support.': 'order.new.noCustomer',
+  'Failed to place order. Please try again.': 'order.new.failed',
+  'Not enough stock: another order took the last units, please review your quantities': 'error.stockTaken',
+};
+
+type Pattern = readonly [RegExp, MessageKey, (m: RegExpMatchArray) => MessageValues];
+
+const PATTERNS: readonly Pattern[] = [
+  [/^Network request failed/, 'error.network', () => ({})],
+  [/^Request failed \((\d+)\)$/, 'error.requestFailed', (m) => ({ status: m[1]! })],
+  [/^(?:\w+ )+must be at most (\d+) characters$/, 'validation.tooLong', (m) => ({ max: m[1]! })],
+  [
+    /^Delivery date must be at least (\d+) days from today \((.+) or later\)$/,
+    'validation.dateTooSoon',
+    (m) => ({ days: m[1]!, date: m[2]! }),
+  ],
+  [
+    /^Delivery date can be at most (\d+) days from today \((.+) or earlier\)$/,
+    'validation.dateTooLate',
+    (m) => ({ days: m[1]!, date: m[2]! }),
+  ],
+  [/^Special instructions can be at most (\d+) characters$/, 'validation.tooLong', (m) => ({ max: m[1]! })],
+  [/^Username '.*' already exists$/, 'error.alreadyRegistered', () => ({})],
+  [/^Email '.*' is already registered$/, 'error.alreadyRegistered', () => ({})],
+  [
+    /^Not enough stock for (.+): (\d+) available, (\d+) requested$/,
+    'error.notEnoughStock',
+    (m) => ({ product: m[1]!, available: m[2]!, requested: m[3]! }),
+  ],
+  [/^Order #?(\d+) is already cancelled$/, 'error.alreadyCancelled', (m) => ({ id: m[1]! })],
+  [/^Order #?(\d+) not found$/, 'error.orderNotFound', (m) => ({ id: m[1]! })],
+];
+
+/** The text in the reader's language when it is a known one, else the text as it came. */
+export function knownText(t: Translate, text: string): string {
+  const exact = EXACT[text.trim()];
+  if (exact) return t(exact);
+  for (const [pattern, key, values] of PATTERNS) {
+    const match = text.trim().match(pattern);
+    if (match) return t(key, values(match));
+  }
+  return text;
+}

@@ -1,0 +1,78 @@
+// The Lingui instance of the web app, its lazy catalogues and fonts (docs/decisions/0083).
+import { type I18n, setupI18n } from '@lingui/core';
+import type { CataloguePart } from './catalogue';
+import { INTL_LOCALE, type Locale } from './locale';
+
+type Messages = Parameters<I18n['load']>[1];
+type Loader = () => Promise<{ default: Messages }>;
+
+// One chunk per language and part, fetched only when that language is in use (vite.config.ts
+// compiles them from src/web/i18n/locales/*.json).
+const CATALOGUES: Record<Locale, Record<CataloguePart, Loader>> = {
+  en: {
+    landing: () => import('virtual:catalogue/en/landing'),
+    app: () => import('virtual:catalogue/en/app'),
+  },
+  si: {
+    landing: () => import('virtual:catalogue/si/landing'),
+    app: () => import('virtual:catalogue/si/app'),
+  },
+  ta: {
+    landing: () => import('virtual:catalogue/ta/landing'),
+    app: () => import('virtual:catalogue/ta/app'),
+  },
+};
+
+// The Sinhala and Tamil faces (Fontsource), fetched only for their language: a phone without
+// system fonts for these scripts still renders them.
+const FONTS: Partial<Record<Locale, () => Promise<unknown>>> = {
+  si: () => import('./fonts-si.css'),
+  ta: () => import('./fonts-ta.css'),
+};
+
+export const i18n = setupI18n();
+
+/** A promise React's `use` can read without suspending once it is settled. */
+type Tracked = Promise<void> & { status?: 'fulfilled'; value?: undefined };
+
+const loads = new Map<string, Tracked>();
+/** The parts a language switch loads: `landing` always, `app` once a sign-in page or portal opened. */
+const parts = new Set<CataloguePart>(['landing']);
+
+function loadPart(locale: Locale, part: CataloguePart): Tracked {
+  const id = `${locale}/${part}`;
+  let load = loads.get(id);
+  if (!load) {
+    const started: Tracked = CATALOGUES[locale][part]().then(({ default: messages }) => {
+      i18n.load(locale, messages);
+      started.status = 'fulfilled';
+    });
+    started.catch(() => loads.delete(id));
+    load = started;
+    loads.set(id, load);
+  }
+  return load;
+}
+
+function activeLocale(): Locale {
+  return (i18n.locale || 'en') as Locale;
+}
+
+/** Loads what `locale` needs (messages, font), then makes it the active language. */
+export async function activateLocale(locale: Locale) {
+  await Promise.all([...[...parts].map((p) => loadPart(locale, p)), FONTS[locale]?.()]);
+  i18n.activate(locale, [INTL_LOCALE[locale]]);
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = locale;
+    document.documentElement.dataset.locale = locale;
+  }
+}
+
+/**
+ * The sign-in pages' and portals' messages in the active language (for React's `use`, or to await
+ * beside a lazy import); from then on every language switch loads them too.
+ */
+export function appMessages(locale: Locale = activeLocale()): Tracked {
+  parts.add('app');
+  return loadPart(locale, 'app');
+}
