@@ -38,7 +38,7 @@ function ItemRow({
   return (
     <li className="py-3">
       <p className="text-sm font-medium text-slate-900">
-        {item.product_name} <span className="text-slate-500">x {item.quantity}</span>
+        {item.product_name} <span className="text-slate-500">× {item.quantity}</span>
       </p>
       {state.kind === 'confirmed' && (
         <p className="mt-0.5 flex items-center gap-1 text-xs text-emerald-700">
