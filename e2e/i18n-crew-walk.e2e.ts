@@ -15,10 +15,10 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** The demo customer (seed-data CUSTOMER_DATA[0]), one of the stops of the demo crew's next run. */
 const DEMO_CUSTOMER = 'Perera Grocery';
-/** Words that stay as they are in every language: the brand and each language's own name. */
-const ALLOWED_LATIN = ['KandyPack', 'English'];
+/** Words that stay as they are in every language: the brand ("KandyPack Portal") and each language's own name. */
+const ALLOWED_LATIN = ['KandyPack', 'Portal', 'English'];
 /** A short date-time as Intl writes it when the browser lacks the locale's data. */
-const SINHALA_INTL_FALLBACK = /^[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/;
+const SINHALA_INTL_FALLBACK = /^(?:· )?[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/;
 
 /** Signs in (English sign-in page) and switches the portal to `lang` with its header switch. */
 async function signInIn(page: Page, username: string, lang: 'si' | 'ta') {
