@@ -1,4 +1,5 @@
 import { WifiOff } from 'lucide-react';
+import { useT } from '#web/i18n/provider';
 import { useOnline } from '#web/lib/use-online';
 
 /**
@@ -6,6 +7,7 @@ import { useOnline } from '#web/lib/use-online';
  * keep working offline (their confirmations queue); other screens say what failed to load.
  */
 export function OfflineBanner({ crew = false }: { crew?: boolean }) {
+  const t = useT();
   const online = useOnline();
   if (online) return null;
   return (
@@ -15,7 +17,7 @@ export function OfflineBanner({ crew = false }: { crew?: boolean }) {
     >
       <WifiOff aria-hidden="true" className="size-4 shrink-0" />
       {crew
-        ? 'You are offline. You can keep working; confirmations are sent when the connection returns.'
+        ? t('crew.offline.banner')
         : 'You are offline. Screens show what they last loaded; new lists and changes wait for the connection.'}
     </div>
   );

@@ -1,9 +1,11 @@
 import { Alert } from '#web/components/ui/alert';
+import { useT } from '#web/i18n/provider';
 
 export function NotLinkedToEmployee() {
+  const t = useT();
   return (
-    <Alert variant="warning" title="Your account is not linked to a driver or assistant">
-      Ask an administrator to link your login to your employee record to see your assignments.
+    <Alert variant="warning" title={t('crew.notLinked.title')}>
+      {t('crew.notLinked.lead')}
     </Alert>
   );
 }

@@ -6,7 +6,9 @@ import type { Assignment } from '#shared/contract/crew';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { crewClock, crewTime, startGate } from '../lib/start-gate';
+import { useFormat, useT } from '#web/i18n/provider';
+import { DELIVERY_STATUS } from '../lib/crew-texts';
+import { crewTime, startGate } from '../lib/start-gate';
 
 const TONE: Record<Assignment['status'], BadgeTone> = {
   Scheduled: 'brand',
@@ -61,7 +63,9 @@ export function AssignmentCard({
   now = new Date(),
 }: AssignmentCardProps) {
   const noticeId = useId();
-  const gate = startGate(a, now);
+  const t = useT();
+  const f = useFormat();
+  const gate = startGate(a, now, t, f);
   const notice = startError
     ? { text: startError, tone: 'refused' as const }
     : gate.blocked
@@ -77,35 +81,35 @@ export function AssignmentCard({
           <p className="mt-0.5 flex items-start gap-1.5 text-sm text-slate-600">
             <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
             <span>
-              {a.store_city} store → {a.end_location}
+              {t('crew.card.storeTo', { city: a.store_city, end: a.end_location })}
               {a.route_towns.length > 0 && (
                 <span className="text-slate-500"> · {a.route_towns.join(', ')}</span>
               )}
             </span>
           </p>
         </div>
-        <Badge tone={TONE[a.status]}>{a.status}</Badge>
+        <Badge tone={TONE[a.status]}>{t(DELIVERY_STATUS[a.status])}</Badge>
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <div className="flex items-center gap-1.5">
           <dt>
             <Clock aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Time</span>
+            <span className="sr-only">{t('crew.card.time')}</span>
           </dt>
           <dd className="text-slate-800">
-            {crewTime(a.delivery_date_time, now)}–{crewClock(a.end_date_time)}
+            {crewTime(a.delivery_date_time, now, f)}–{f.time(a.end_date_time)}
           </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt>
             <Truck aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Truck</span>
+            <span className="sr-only">{t('crew.card.truck')}</span>
           </dt>
           <dd className="text-slate-800">
             {a.plate_number}
             {a.truck_status === 'Under Repair' && (
               <Badge tone="danger" className="ml-1.5">
-                Under Repair
+                {t('crew.card.underRepair')}
               </Badge>
             )}
           </dd>
@@ -113,22 +117,32 @@ export function AssignmentCard({
         <div className="flex items-center gap-1.5">
           <dt>
             <UserRound aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Crew mate</span>
+            <span className="sr-only">{t('crew.card.crewMate')}</span>
           </dt>
           <dd className="text-slate-800">
-            {a.crew_mate_name ?? 'No crew mate yet'}{' '}
-            <span className="text-slate-500">({a.crew_role === 'Driver' ? 'assistant' : 'driver'})</span>
+            {a.crew_mate_name ?? t('crew.card.noCrewMate')}{' '}
+            <span className="text-slate-500">
+              ({a.crew_role === 'Driver' ? t('crew.card.mateAssistant') : t('crew.card.mateDriver')})
+            </span>
           </dd>
         </div>
         <div className="flex items-center gap-1.5">
           <dt>
             <Package aria-hidden="true" className="size-4 text-slate-400" />
-            <span className="sr-only">Orders</span>
+            <span className="sr-only">{t('crew.card.orders')}</span>
           </dt>
           <dd className="text-slate-800">
-            {a.order_count} {a.order_count === 1 ? 'order' : 'orders'} · {a.confirmed_count}/{a.item_count}{' '}
-            items
-            {a.failed_count > 0 && <span className="text-red-700"> · {a.failed_count} not delivered</span>}
+            {t('crew.card.load', {
+              orders: a.order_count,
+              confirmed: a.confirmed_count,
+              items: a.item_count,
+            })}
+            {a.failed_count > 0 && (
+              <span className="text-red-700">
+                {' '}
+                · {t('crew.card.notDelivered', { count: a.failed_count })}
+              </span>
+            )}
           </dd>
         </div>
       </dl>
@@ -141,10 +155,10 @@ export function AssignmentCard({
                 loading={starting}
                 disabled={gate.blocked}
                 onClick={() => onStart(a.delivery_id)}
-                aria-label={`Start delivery #${a.delivery_id}`}
+                aria-label={t('crew.start.labelFor', { id: a.delivery_id })}
                 aria-describedby={notice ? noticeId : undefined}
               >
-                Start delivery
+                {t('crew.start.button')}
               </Button>
               {notice && <StartNotice id={noticeId} text={notice.text} tone={notice.tone} />}
             </>
@@ -154,7 +168,7 @@ export function AssignmentCard({
               to={`${confirmationPath}?delivery=${a.delivery_id}`}
               className={buttonClasses('primary', 'md', 'w-full sm:w-auto')}
             >
-              Confirm items
+              {t('crew.card.confirmItems')}
             </Link>
           )}
         </div>

@@ -5,7 +5,9 @@ import type { Assignment } from '#shared/contract/crew';
 import { businessDate } from '#shared/dates';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog';
 import { EmptyState } from '#web/components/ui/empty-state';
+import { useT } from '#web/i18n/provider';
 import { useStartDelivery } from '../api/start-delivery';
+import { crewText } from '../lib/crew-texts';
 import { useNow } from '../lib/use-now';
 import { AssignmentCard } from './assignment-card';
 
@@ -23,6 +25,7 @@ export interface AssignmentListProps {
 
 /** Sections of assignment cards, with starting a delivery (asked first) and its outcome. */
 export function AssignmentList({ sections, confirmationPath, canStart }: AssignmentListProps) {
+  const t = useT();
   const navigate = useNavigate();
   const start = useStartDelivery();
   const now = useNow();
@@ -32,8 +35,8 @@ export function AssignmentList({ sections, confirmationPath, canStart }: Assignm
     return (
       <EmptyState
         icon={CalendarClock}
-        title="No upcoming assignments"
-        description="Deliveries the manager assigns to you appear here."
+        title={t('crew.assignments.empty')}
+        description={t('crew.assignments.emptyLead')}
       />
     );
   }
@@ -53,7 +56,9 @@ export function AssignmentList({ sections, confirmationPath, canStart }: Assignm
                   onStart={canStart ? () => setAsking(a) : undefined}
                   starting={start.isPending && start.variables === a.delivery_id}
                   startError={
-                    start.isError && start.variables === a.delivery_id ? start.error.message : undefined
+                    start.isError && start.variables === a.delivery_id
+                      ? crewText(t, start.error.message)
+                      : undefined
                   }
                   now={now}
                 />
@@ -65,13 +70,18 @@ export function AssignmentList({ sections, confirmationPath, canStart }: Assignm
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(open) => !open && setAsking(null)}
-        title={asking ? `Start delivery #${asking.delivery_id}?` : ''}
+        title={asking ? t('crew.start.ask', { id: asking.delivery_id }) : ''}
         description={
           asking
-            ? `${asking.route_name} with truck ${asking.plate_number}: its ${asking.order_count} orders go In Transit and their customers are told they are out for delivery.`
+            ? t('crew.start.askLead', {
+                route: asking.route_name,
+                plate: asking.plate_number,
+                count: asking.order_count,
+              })
             : undefined
         }
-        confirmLabel="Start delivery"
+        confirmLabel={t('crew.start.button')}
+        cancelLabel={t('crew.common.cancel')}
         onConfirm={() => {
           const chosen = asking;
           setAsking(null);

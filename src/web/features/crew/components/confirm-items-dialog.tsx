@@ -3,6 +3,7 @@ import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { Input } from '#web/components/ui/input';
 import { Textarea } from '#web/components/ui/textarea';
+import { useT } from '#web/i18n/provider';
 import { SignaturePad } from './signature-pad';
 
 export interface ConfirmItemsValues {
@@ -28,6 +29,7 @@ export function ConfirmItemsDialog({
   customerName,
   onConfirm,
 }: ConfirmItemsDialogProps) {
+  const t = useT();
   const [name, setName] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
   const [note, setNote] = useState('');
@@ -36,7 +38,7 @@ export function ConfirmItemsDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
-      setError('Enter the name of the person who received the goods');
+      setError(t('crew.confirm.nameRequired'));
       return;
     }
     onConfirm({ recipient_name: name.trim(), signature, note: note.trim() || null });
@@ -50,22 +52,22 @@ export function ConfirmItemsDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Confirm delivery"
-      description={`${what} for ${customerName}`}
+      title={t('crew.confirm.title')}
+      description={t('crew.confirm.lead', { what, customer: customerName })}
       footer={
         <>
           <Button variant="secondary" type="button" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('crew.common.cancel')}
           </Button>
           <Button type="submit" form="confirm-items-form">
-            Confirm
+            {t('crew.stop.confirm')}
           </Button>
         </>
       }
     >
       <form id="confirm-items-form" onSubmit={submit} className="space-y-4" noValidate>
         <Input
-          label="Received by"
+          label={t('crew.confirm.receivedBy')}
           required
           autoComplete="off"
           value={name}
@@ -76,9 +78,9 @@ export function ConfirmItemsDialog({
             setError(undefined);
           }}
         />
-        {open && <SignaturePad label="Signature" onChange={setSignature} />}
+        {open && <SignaturePad label={t('crew.confirm.signature')} onChange={setSignature} />}
         <Textarea
-          label="Note"
+          label={t('crew.common.note')}
           optional
           rows={2}
           maxLength={500}

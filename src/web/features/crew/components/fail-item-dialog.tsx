@@ -1,4 +1,5 @@
 import { ITEM_FAILURE_REASONS, type ItemFailureReason } from '#shared/contract/crew';
+import { useT } from '#web/i18n/provider';
 import { FailureReasonDialog } from './failure-reason-dialog';
 
 export interface FailItemDialogProps {
@@ -14,13 +15,14 @@ export interface FailItemDialogProps {
 
 /** One item could not be handed over: why, and a note; the other items of the stop go on. */
 export function FailItemDialog({ what, orderId, ...rest }: FailItemDialogProps) {
+  const t = useT();
   return (
     <FailureReasonDialog
       {...rest}
-      title={`Could not deliver: ${what}`}
-      description={`Order #${orderId}. The item goes back to the store to be delivered again, and the manager is alerted. Confirm the other items as usual.`}
+      title={t('crew.failItem.title', { what })}
+      description={t('crew.failItem.lead', { id: orderId })}
       reasons={ITEM_FAILURE_REASONS}
-      submitLabel="Report not delivered"
+      submitLabel={t('crew.failItem.submit')}
       formId="fail-item-form"
     />
   );

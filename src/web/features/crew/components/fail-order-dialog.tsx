@@ -1,4 +1,5 @@
 import { FAILURE_REASONS, type FailureReason } from '#shared/contract/crew';
+import { useT } from '#web/i18n/provider';
 import { FailureReasonDialog } from './failure-reason-dialog';
 
 export interface FailOrderDialogProps {
@@ -13,13 +14,14 @@ export interface FailOrderDialogProps {
 
 /** Reports that an order could not be handed over: it goes back to the store, the manager is told. */
 export function FailOrderDialog({ orderId, customerName, ...rest }: FailOrderDialogProps) {
+  const t = useT();
   return (
     <FailureReasonDialog
       {...rest}
-      title={`Failed delivery: order #${orderId}`}
-      description={`${customerName}. The items not handed over yet go back to the store to be delivered again, and the manager is alerted.`}
+      title={t('crew.failOrder.title', { id: orderId })}
+      description={t('crew.failOrder.lead', { customer: customerName })}
       reasons={FAILURE_REASONS}
-      submitLabel="Report failed delivery"
+      submitLabel={t('crew.failOrder.submit')}
       formId="fail-order-form"
     />
   );

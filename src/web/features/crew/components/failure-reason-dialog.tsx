@@ -3,6 +3,8 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { Textarea } from '#web/components/ui/textarea';
+import { useT } from '#web/i18n/provider';
+import { reasonName } from '../lib/crew-texts';
 
 export interface FailureReasonDialogProps<Reason extends string> {
   open: boolean;
@@ -33,6 +35,7 @@ export function FailureReasonDialog<Reason extends string>({
   error,
   onFail,
 }: FailureReasonDialogProps<Reason>) {
+  const t = useT();
   const [reason, setReason] = useState<Reason>(reasons[0]!);
   const [note, setNote] = useState('');
   const submit = (event: FormEvent) => {
@@ -48,7 +51,7 @@ export function FailureReasonDialog<Reason extends string>({
       footer={
         <>
           <Button variant="secondary" type="button" onClick={() => onOpenChange(false)}>
-            Cancel
+            {t('crew.common.cancel')}
           </Button>
           <Button variant="danger" type="submit" form={formId} loading={pending}>
             {submitLabel}
@@ -58,7 +61,7 @@ export function FailureReasonDialog<Reason extends string>({
     >
       <form id={formId} onSubmit={submit} className="space-y-4">
         <fieldset>
-          <legend className="text-sm font-medium text-slate-800">Reason</legend>
+          <legend className="text-sm font-medium text-slate-800">{t('crew.fail.reason')}</legend>
           <div className="mt-2 space-y-2">
             {reasons.map((r) => (
               <label
@@ -73,13 +76,13 @@ export function FailureReasonDialog<Reason extends string>({
                   onChange={() => setReason(r)}
                   className="size-4 accent-red-600"
                 />
-                {r}
+                {reasonName(t, r)}
               </label>
             ))}
           </div>
         </fieldset>
         <Textarea
-          label="Note"
+          label={t('crew.common.note')}
           optional
           rows={2}
           maxLength={500}

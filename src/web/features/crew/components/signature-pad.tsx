@@ -2,6 +2,7 @@ import { Eraser } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MAX_SIGNATURE_CHARS } from '#shared/contract/crew';
 import { Button } from '#web/components/ui/button';
+import { useT } from '#web/i18n/provider';
 
 export interface SignaturePadProps {
   /** The drawn signature as a PNG data URL, or null when the pad is empty. */
@@ -13,6 +14,7 @@ const HEIGHT = 160;
 
 /** A signature drawn with a finger (or mouse, or pen) on a canvas, exported as a small PNG. */
 export function SignaturePad({ onChange, label }: SignaturePadProps) {
+  const t = useT();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const drawing = useRef(false);
   const last = useRef<{ x: number; y: number } | null>(null);
@@ -53,9 +55,9 @@ export function SignaturePad({ onChange, label }: SignaturePadProps) {
 
   return (
     <div>
-      <div className="flex items-center justify-between">
+      <div className="flex items-center justify-between gap-2">
         <span className="text-sm font-medium text-slate-800">
-          {label} <span className="font-normal text-slate-500">(optional)</span>
+          {label} <span className="font-normal text-slate-500">({t('crew.common.optional')})</span>
         </span>
         <Button
           type="button"
@@ -69,13 +71,15 @@ export function SignaturePad({ onChange, label }: SignaturePadProps) {
           }}
         >
           <Eraser aria-hidden="true" className="size-4" />
-          Clear
+          {t('crew.confirm.clear')}
         </Button>
       </div>
       <canvas
         ref={canvasRef}
         role="img"
-        aria-label={empty ? `${label}: empty, draw with your finger` : `${label}: signed`}
+        aria-label={
+          empty ? t('crew.confirm.signatureEmpty', { label }) : t('crew.confirm.signatureDone', { label })
+        }
         className="mt-1 block w-full touch-none rounded-lg border border-dashed border-slate-400 bg-white"
         style={{ height: HEIGHT }}
         onPointerDown={(event) => {
@@ -114,7 +118,7 @@ export function SignaturePad({ onChange, label }: SignaturePadProps) {
           last.current = null;
         }}
       />
-      {empty && <p className="mt-1 text-xs text-slate-500">Ask the recipient to sign in the box.</p>}
+      {empty && <p className="mt-1 text-xs text-slate-500">{t('crew.confirm.signHint')}</p>}
     </div>
   );
 }

@@ -2,7 +2,8 @@ import { CircleCheck, CircleX, Clock, MapPin, MessageSquareText, Phone } from 'l
 import { Badge } from '#web/components/ui/badge';
 import { Button } from '#web/components/ui/button';
 import { Card } from '#web/components/ui/card';
-import { formatShortDateTime } from '#web/lib/format';
+import { useFormat, useT } from '#web/i18n/provider';
+import { reasonName } from '../lib/crew-texts';
 import { type Stop, type StopItem, stopOutcome } from '../lib/group-items';
 
 export interface StopCardProps {
@@ -30,52 +31,59 @@ function ItemRow({
   onFail: () => void;
   disabled: boolean;
 }) {
+  const t = useT();
+  const f = useFormat();
   const { item, state } = entry;
-  const what = `${item.product_name} for order #${item.order_id}`;
+  const what = t('crew.stop.itemOfOrder', { product: item.product_name, id: item.order_id });
   return (
     <li className="py-3">
       <p className="text-sm font-medium text-slate-900">
-        {item.product_name} <span className="text-slate-500">x {item.quantity}</span>
+        {item.product_name} <span className="text-slate-500">× {item.quantity}</span>
       </p>
       {state.kind === 'confirmed' && (
         <p className="mt-0.5 flex items-center gap-1 text-xs text-emerald-700">
           <CircleCheck aria-hidden="true" className="size-3.5 shrink-0" />
-          Received by {state.recipient_name ?? 'the customer'}
-          {state.confirmed_at && ` · ${formatShortDateTime(state.confirmed_at)}`}
-          {state.confirmed_by && ` · confirmed by ${state.confirmed_by}`}
+          {t('crew.stop.receivedBy', { name: state.recipient_name ?? t('crew.stop.theCustomer') })}
+          {state.confirmed_at && ` · ${f.shortDateTime(state.confirmed_at)}`}
+          {state.confirmed_by && ` · ${t('crew.stop.confirmedBy', { name: state.confirmed_by })}`}
         </p>
       )}
       {state.kind === 'failed' && (
         <p className="mt-0.5 flex items-start gap-1 text-xs text-red-700">
           <CircleX aria-hidden="true" className="mt-px size-3.5 shrink-0" />
           <span>
-            Not delivered: {state.reason}
+            {t('crew.stop.notDeliveredBecause', { reason: reasonName(t, state.reason) })}
             {state.note && ` (${state.note})`}
-            {state.failed_at && ` · ${formatShortDateTime(state.failed_at)}`}
-            {state.failed_by && ` · reported by ${state.failed_by}`}
+            {state.failed_at && ` · ${f.shortDateTime(state.failed_at)}`}
+            {state.failed_by && ` · ${t('crew.stop.reportedBy', { name: state.failed_by })}`}
           </span>
         </p>
       )}
       {state.kind === 'waiting' && (
         <p className="mt-0.5 flex items-center gap-1 text-xs text-amber-700">
           <Clock aria-hidden="true" className="size-3.5 shrink-0" />
-          Waiting to send · received by {state.recipient_name}
+          {t('crew.stop.waitingReceivedBy', { name: state.recipient_name ?? t('crew.stop.theCustomer') })}
         </p>
       )}
       {state.kind === 'open' && (
         <div className="mt-2 flex flex-wrap gap-2">
-          <Button size="sm" disabled={disabled} aria-label={`Confirm ${what}`} onClick={onConfirm}>
-            Confirm
+          <Button
+            size="sm"
+            disabled={disabled}
+            aria-label={t('crew.stop.confirmLabel', { what })}
+            onClick={onConfirm}
+          >
+            {t('crew.stop.confirm')}
           </Button>
           <Button
             size="sm"
             variant="secondary"
             className="text-red-700"
             disabled={disabled}
-            aria-label={`Could not deliver ${what}`}
+            aria-label={t('crew.stop.couldNotDeliverLabel', { what })}
             onClick={onFail}
           >
-            Could not deliver
+            {t('crew.stop.couldNotDeliver')}
           </Button>
         </div>
       )}
@@ -84,23 +92,24 @@ function ItemRow({
 }
 
 function OutcomeBadge({ stop }: { stop: Stop }) {
+  const t = useT();
   switch (stopOutcome(stop)) {
     case 'delivered':
-      return <Badge tone="success">Delivered</Badge>;
+      return <Badge tone="success">{t('crew.status.delivered')}</Badge>;
     case 'partly_delivered':
       return (
         <Badge tone="warning">
-          Partly delivered: {stop.confirmed} of {stop.items.length}
+          {t('crew.stop.partly', { done: stop.confirmed, total: stop.items.length })}
         </Badge>
       );
     case 'failed':
-      return <Badge tone="danger">Not delivered</Badge>;
+      return <Badge tone="danger">{t('crew.stop.notDelivered')}</Badge>;
     default:
       return stop.waiting > 0 && stop.open === 0 ? (
-        <Badge tone="warning">Waiting to send</Badge>
+        <Badge tone="warning">{t('crew.stop.waiting')}</Badge>
       ) : (
         <Badge tone="info">
-          {stop.items.length - stop.open} of {stop.items.length} done
+          {t('crew.stop.progress', { done: stop.items.length - stop.open, total: stop.items.length })}
         </Badge>
       );
   }
@@ -108,6 +117,7 @@ function OutcomeBadge({ stop }: { stop: Stop }) {
 
 /** A stop of the run: customer, where to go, whom to call, what to hand over. */
 export function StopCard({ stop, onConfirm, onFailItem, onFail, disabledReason = null }: StopCardProps) {
+  const t = useT();
   const open = stop.items.filter((i) => i.state.kind === 'open');
   const outcome = stopOutcome(stop);
   const disabled = disabledReason !== null;
@@ -118,7 +128,7 @@ export function StopCard({ stop, onConfirm, onFailItem, onFail, disabledReason =
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 className="text-base font-semibold text-slate-900">{stop.customer_name}</h2>
-            <p className="text-xs text-slate-500">Order #{stop.order_id}</p>
+            <p className="text-xs text-slate-500">{t('crew.stop.order', { id: stop.order_id })}</p>
           </div>
           <OutcomeBadge stop={stop} />
         </div>
@@ -132,7 +142,7 @@ export function StopCard({ stop, onConfirm, onFailItem, onFail, disabledReason =
             className="mt-1 inline-flex items-center gap-1.5 text-sm font-medium text-indigo-700 hover:underline"
           >
             <Phone aria-hidden="true" className="size-4" />
-            Call {stop.contact_number}
+            {t('crew.stop.call', { number: stop.contact_number })}
           </a>
         )}
         {stop.special_instructions && (
@@ -155,8 +165,9 @@ export function StopCard({ stop, onConfirm, onFailItem, onFail, disabledReason =
       </ul>
       {outcome === 'partly_delivered' || outcome === 'failed' ? (
         <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-700">
-          {outcome === 'failed' ? 'Nothing was handed over' : `${stop.failed} not handed over`}: the goods go
-          back to the store and the manager has been alerted.
+          {outcome === 'failed'
+            ? t('crew.stop.nothingHandedOver')
+            : t('crew.stop.someNotHandedOver', { count: stop.failed })}
         </p>
       ) : (
         open.length > 0 && (
@@ -166,9 +177,9 @@ export function StopCard({ stop, onConfirm, onFailItem, onFail, disabledReason =
                 size="sm"
                 disabled={disabled}
                 onClick={() => onConfirm(open)}
-                aria-label={`Confirm all items of order #${stop.order_id}`}
+                aria-label={t('crew.stop.confirmAllLabel', { id: stop.order_id })}
               >
-                Confirm all ({open.length})
+                {t('crew.stop.confirmAll', { count: open.length })}
               </Button>
               <Button
                 size="sm"
@@ -176,16 +187,16 @@ export function StopCard({ stop, onConfirm, onFailItem, onFail, disabledReason =
                 className="text-red-700"
                 disabled={disabled}
                 onClick={onFail}
-                aria-label={`Failed delivery of order #${stop.order_id}`}
+                aria-label={t('crew.stop.failedDeliveryLabel', { id: stop.order_id })}
               >
-                Failed delivery
+                {t('crew.stop.failedDelivery')}
               </Button>
             </div>
             <p className="mt-2 text-xs text-slate-500">
               {disabledReason ??
                 (handedOver > 0
-                  ? `Failed delivery reports the ${open.length} ${open.length === 1 ? 'item' : 'items'} not handed over yet; the ${handedOver} handed over stay delivered.`
-                  : 'Failed delivery: nobody to receive it, refused, or the address cannot be found.')}
+                  ? t('crew.stop.failedHintPartly', { open: open.length, handed: handedOver })
+                  : t('crew.stop.failedHint'))}
             </p>
           </div>
         )

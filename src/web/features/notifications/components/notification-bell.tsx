@@ -7,6 +7,7 @@ import { Dialog } from '#web/components/ui/dialog';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
+import { useT } from '#web/i18n/provider';
 import { COLOMBO_TIME } from '#web/lib/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
@@ -93,12 +94,13 @@ export function NotificationBell({ linkFor }: { linkFor?: (n: Notification) => s
 /** The unread count next to a sidebar entry (the crew's Notifications), updated live. */
 export function UnreadBadge({ crewEmployeeId }: { crewEmployeeId: number | null }) {
   const query = useNotifications(crewEmployeeId);
+  const t = useT();
   const unread = query.data?.unread ?? 0;
   if (unread === 0) return null;
   return (
     <span className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
       {unread > 99 ? '99+' : unread}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {t('crew.notifications.unreadMark')}</span>
     </span>
   );
 }
@@ -106,11 +108,12 @@ export function UnreadBadge({ crewEmployeeId }: { crewEmployeeId: number | null 
 /** The crew's header bell: a link to its Notifications page with the unread count. */
 export function CrewBellLink({ crewEmployeeId, to }: { crewEmployeeId: number; to: string }) {
   const query = useNotifications(crewEmployeeId);
+  const t = useT();
   const unread = query.data?.unread ?? 0;
   return (
     <Link
       to={to}
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      aria-label={unread > 0 ? t('crew.notifications.bellUnread', { count: unread }) : t('nav.notifications')}
       className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
     >
       <Bell aria-hidden="true" className="size-5" />

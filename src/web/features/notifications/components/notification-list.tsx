@@ -3,7 +3,7 @@ import { Bell, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Notification } from '#shared/contract/notifications';
 import { Button } from '#web/components/ui/button';
-import { formatShortDateTime } from '#web/lib/format';
+import { useFormat, useT } from '#web/i18n/provider';
 
 export interface NotificationListProps {
   rows: Notification[];
@@ -17,6 +17,8 @@ export interface NotificationListProps {
 
 /** Newest first; an Alert stands out (red, icon); unread ones are bold with a "Mark read" action. */
 export function NotificationList({ rows, onRead, compact, linkFor, onFollow }: NotificationListProps) {
+  const t = useT();
+  const f = useFormat();
   return (
     <ul className="divide-y divide-slate-100">
       {rows.map((n) => {
@@ -39,7 +41,9 @@ export function NotificationList({ rows, onRead, compact, linkFor, onFollow }: N
               )}
             >
               <Icon aria-hidden="true" className="size-4" />
-              <span className="sr-only">{n.type}</span>
+              <span className="sr-only">
+                {alert ? t('crew.notifications.alert') : t('crew.notifications.info')}
+              </span>
             </span>
             <div className="min-w-0 flex-1">
               <p className={clsx('text-sm', n.read ? 'text-slate-700' : 'font-semibold text-slate-900')}>
@@ -60,9 +64,11 @@ export function NotificationList({ rows, onRead, compact, linkFor, onFollow }: N
               </p>
               <div className="mt-0.5 flex items-center justify-between gap-2">
                 <p className="text-xs text-slate-500">
-                  {alert && <span className="font-medium text-red-700">Alert · </span>}
-                  {formatShortDateTime(n.timestamp)}
-                  {!n.read && <span className="sr-only"> · unread</span>}
+                  {alert && (
+                    <span className="font-medium text-red-700">{t('crew.notifications.alert')} · </span>
+                  )}
+                  {f.shortDateTime(n.timestamp)}
+                  {!n.read && <span className="sr-only"> · {t('crew.notifications.unreadMark')}</span>}
                 </p>
                 {!n.read && (
                   <Button
@@ -70,9 +76,9 @@ export function NotificationList({ rows, onRead, compact, linkFor, onFollow }: N
                     size="sm"
                     className="-my-1 h-7 shrink-0 px-2 text-xs text-indigo-700"
                     onClick={() => onRead(n.notification_id)}
-                    aria-label={`Mark read: ${n.message}`}
+                    aria-label={t('crew.notifications.markReadFor', { message: n.message })}
                   >
-                    Mark read
+                    {t('crew.notifications.markRead')}
                   </Button>
                 )}
               </div>

@@ -1,15 +1,13 @@
 import { PageHeader } from '#web/components/ui/page-header';
-import { COLOMBO_TIME } from '#web/lib/format';
+import { useT } from '#web/i18n/provider';
 import { CrewAssignments } from '../crew-assignments';
 
 /** /assistant/assignments: every delivery of one's own, with Start delivery on the scheduled ones. */
 export function AssignmentsPage() {
+  const t = useT();
   return (
     <>
-      <PageHeader
-        title="Assignments"
-        description={`Start a delivery when the truck leaves the store. Times in ${COLOMBO_TIME}.`}
-      />
+      <PageHeader title={t('nav.assignments')} description={t('crew.assignments.lead')} />
       <CrewAssignments withDelivered />
     </>
   );

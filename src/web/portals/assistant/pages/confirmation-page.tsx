@@ -22,8 +22,9 @@ import { FailItemDialog } from '#web/features/crew/components/fail-item-dialog';
 import { FailOrderDialog } from '#web/features/crew/components/fail-order-dialog';
 import { StopCard } from '#web/features/crew/components/stop-card';
 import type { FlushResult } from '#web/features/crew/lib/confirmation-queue';
+import { crewText, reasonName } from '#web/features/crew/lib/crew-texts';
 import { groupStops, type Stop, type StopItem } from '#web/features/crew/lib/group-items';
-import { COLOMBO_TIME } from '#web/lib/format';
+import { useT } from '#web/i18n/provider';
 import { NotLinkedToEmployee } from '../not-linked';
 import { useCrewEmployeeId } from '../use-crew-member';
 
@@ -34,6 +35,7 @@ interface Confirming {
 
 /** /assistant/confirmation: the stops of a delivery on the road, confirmed item by item. */
 export function ConfirmationPage() {
+  const t = useT();
   const employeeId = useCrewEmployeeId();
   const assignments = useAssignments(employeeId);
   const [params, setParams] = useSearchParams();
@@ -62,11 +64,11 @@ export function ConfirmationPage() {
 
   let body: React.ReactNode;
   if (employeeId === null) body = <NotLinkedToEmployee />;
-  else if (assignments.isPending) body = <Loading label="Loading your deliveries..." />;
+  else if (assignments.isPending) body = <Loading label={t('crew.confirmation.loading')} />;
   else if (!assignments.data)
     body = (
       <LoadError
-        title="Failed to load deliveries"
+        title={t('crew.confirmation.loadFailed')}
         error={assignments.error}
         onRetry={() => assignments.refetch()}
       />
@@ -76,24 +78,24 @@ export function ConfirmationPage() {
       <Card>
         <EmptyState
           icon={Truck}
-          title="No active deliveries"
-          description="Start a delivery from your assignments; its items appear here to confirm."
+          title={t('crew.confirmation.empty')}
+          description={t('crew.confirmation.emptyLead')}
         />
       </Card>
     );
-  else if (items.isPending) body = <Loading label="Loading items..." />;
+  else if (items.isPending) body = <Loading label={t('crew.confirmation.loadingItems')} />;
   else if (!items.data)
     body = (
       <LoadError
-        title="Failed to load items"
-        error={items.error ?? new Error('Failed to load items')}
+        title={t('crew.confirmation.itemsFailed')}
+        error={items.error ?? new Error(t('crew.common.loadFailed'))}
         onRetry={() => items.refetch()}
       />
     );
   else if (stops.length === 0)
     body = (
       <Card>
-        <EmptyState icon={PackageCheck} title="No items for this delivery" />
+        <EmptyState icon={PackageCheck} title={t('crew.confirmation.noItems')} />
       </Card>
     );
   else
@@ -103,7 +105,7 @@ export function ConfirmationPage() {
           <li key={stop.order_id}>
             <StopCard
               stop={stop}
-              disabledReason={finished ? `Delivery #${delivery.delivery_id} has ended.` : null}
+              disabledReason={finished ? t('crew.confirmation.ended', { id: delivery.delivery_id }) : null}
               onConfirm={(entries) => setConfirming({ stop, items: entries })}
               onFailItem={(entry) => {
                 failItem.reset();
@@ -122,16 +124,20 @@ export function ConfirmationPage() {
   return (
     <>
       <PageHeader
-        title="Confirmation"
+        title={t('nav.confirmation')}
         description={
           delivery
-            ? `Delivery #${delivery.delivery_id} · ${delivery.route_name} · truck ${delivery.plate_number} · times in ${COLOMBO_TIME}`
-            : 'Confirm each item as you hand it over.'
+            ? t('crew.confirmation.lead', {
+                id: delivery.delivery_id,
+                route: delivery.route_name,
+                plate: delivery.plate_number,
+              })
+            : t('crew.confirmation.leadEmpty')
         }
       />
       {active.length > 1 && (
         <fieldset className="mb-4 flex flex-wrap gap-2">
-          <legend className="sr-only">Active deliveries</legend>
+          <legend className="sr-only">{t('crew.confirmation.active')}</legend>
           {active.map((a) => (
             <button
               key={a.delivery_id}
@@ -149,23 +155,20 @@ export function ConfirmationPage() {
         {finished && (
           <Alert variant={delivery.status === 'Failed' ? 'warning' : 'success'}>
             {delivery.status === 'Failed'
-              ? `Delivery #${delivery.delivery_id} has ended: no order could be delivered, the goods go back to the store.`
-              : `Delivery #${delivery.delivery_id} is complete: every stop is done.`}
+              ? t('crew.confirmation.endedFailed', { id: delivery.delivery_id })
+              : t('crew.confirmation.complete', { id: delivery.delivery_id })}
           </Alert>
         )}
         {waiting > 0 && (
-          <Alert
-            variant="warning"
-            title={`${waiting} ${waiting === 1 ? 'confirmation' : 'confirmations'} waiting to send`}
-          >
-            Kept on this phone; sent automatically when the connection returns.
+          <Alert variant="warning" title={t('crew.queue.waiting', { count: waiting })}>
+            {t('crew.queue.waitingLead')}
           </Alert>
         )}
         {outcome && outcome.refused.length > 0 && (
-          <Alert variant="error" title="Some confirmations were refused" onDismiss={() => setOutcome(null)}>
+          <Alert variant="error" title={t('crew.queue.refused')} onDismiss={() => setOutcome(null)}>
             <ul className="list-disc pl-4">
               {outcome.refused.map((r) => (
-                <li key={r.item.confirmation_id}>{r.detail}</li>
+                <li key={r.item.confirmation_id}>{crewText(t, r.detail)}</li>
               ))}
             </ul>
           </Alert>
@@ -176,8 +179,8 @@ export function ConfirmationPage() {
           </Alert>
         )}
         {confirm.isError && (
-          <Alert variant="error" title="Could not keep the confirmation" onDismiss={() => confirm.reset()}>
-            {confirm.error.message}
+          <Alert variant="error" title={t('crew.queue.notKept')} onDismiss={() => confirm.reset()}>
+            {crewText(t, confirm.error.message)}
           </Alert>
         )}
       </div>
@@ -190,7 +193,7 @@ export function ConfirmationPage() {
           what={
             confirming.items.length === 1
               ? `${confirming.items[0]!.item.product_name} x ${confirming.items[0]!.item.quantity}`
-              : `All ${confirming.items.length} items of order #${confirming.stop.order_id}`
+              : t('crew.confirm.allItems', { count: confirming.items.length, id: confirming.stop.order_id })
           }
           onConfirm={(values) => {
             const chosen = confirming;
@@ -216,14 +219,20 @@ export function ConfirmationPage() {
           orderId={failing.order_id}
           customerName={failing.customer_name}
           pending={fail.isPending}
-          error={fail.isError ? fail.error.message : null}
+          error={fail.isError ? crewText(t, fail.error.message) : null}
           onFail={(reason: FailureReason, note) =>
             fail.mutate(
               { orderId: failing.order_id, reason, note },
               {
                 onSuccess: (r) => {
                   setReported(
-                    `Order #${failing.order_id} (${failing.customer_name}) reported as failed: ${reason.toLowerCase()}. ${r.delivered_items > 0 ? `${r.failed_items} not handed over go` : 'It goes'} back to the store and the manager has been alerted.`,
+                    t('crew.failOrder.done', {
+                      id: failing.order_id,
+                      customer: failing.customer_name,
+                      reason: reasonName(t, reason),
+                      partly: r.delivered_items > 0 ? 'yes' : 'no',
+                      count: r.failed_items,
+                    }),
                   );
                   setFailing(null);
                 },
@@ -239,7 +248,7 @@ export function ConfirmationPage() {
           what={`${failingItem.item.product_name} x ${failingItem.item.quantity}`}
           orderId={failingItem.item.order_id}
           pending={failItem.isPending}
-          error={failItem.isError ? failItem.error.message : null}
+          error={failItem.isError ? crewText(t, failItem.error.message) : null}
           onFail={(reason, note) =>
             failItem.mutate(
               {
@@ -251,7 +260,11 @@ export function ConfirmationPage() {
               {
                 onSuccess: () => {
                   setReported(
-                    `${failingItem.item.product_name} of order #${failingItem.item.order_id} reported as not delivered: ${reason.toLowerCase()}.`,
+                    t('crew.failItem.done', {
+                      product: failingItem.item.product_name,
+                      id: failingItem.item.order_id,
+                      reason: reasonName(t, reason),
+                    }),
                   );
                   setFailingItem(null);
                 },

@@ -8,12 +8,13 @@ import { Loading } from '#web/components/ui/spinner';
 import { useNotifications } from '#web/features/notifications/api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '#web/features/notifications/api/mark-read';
 import { NotificationList } from '#web/features/notifications/components/notification-list';
-import { COLOMBO_TIME } from '#web/lib/format';
+import { useT } from '#web/i18n/provider';
 import { NotLinkedToEmployee } from '../not-linked';
 import { useCrewEmployeeId } from '../use-crew-member';
 
 /** /assistant/notifications: newest first, alerts apart, mark read. */
 export function NotificationsPage() {
+  const t = useT();
   const employeeId = useCrewEmployeeId();
   const query = useNotifications(employeeId);
   const markRead = useMarkRead();
@@ -22,8 +23,10 @@ export function NotificationsPage() {
   return (
     <>
       <PageHeader
-        title="Notifications"
-        description={`${unread > 0 ? `${unread} unread.` : 'Assignments, changes and reminders about your deliveries.'} Times in ${COLOMBO_TIME}.`}
+        title={t('nav.notifications')}
+        description={
+          unread > 0 ? t('crew.notifications.unread', { count: unread }) : t('crew.notifications.lead')
+        }
         actions={
           <Button
             variant="secondary"
@@ -32,23 +35,23 @@ export function NotificationsPage() {
             loading={markAll.isPending}
             onClick={() => markAll.mutate()}
           >
-            Mark all read
+            {t('crew.notifications.markAllRead')}
           </Button>
         }
       />
       {employeeId === null ? (
         <NotLinkedToEmployee />
       ) : query.isPending ? (
-        <Loading label="Loading notifications..." />
+        <Loading label={t('crew.notifications.loading')} />
       ) : !query.data ? (
         <LoadError
-          title="Failed to load notifications"
-          error={query.error ?? new Error('Failed to load')}
+          title={t('crew.notifications.loadFailed')}
+          error={query.error ?? new Error(t('crew.common.loadFailed'))}
           onRetry={() => query.refetch()}
         />
       ) : query.data.rows.length === 0 ? (
         <Card>
-          <EmptyState icon={Bell} title="No notifications" />
+          <EmptyState icon={Bell} title={t('crew.notifications.empty')} />
         </Card>
       ) : (
         <Card className="overflow-hidden">
