@@ -5,60 +5,23 @@ import type { Notification } from '#shared/contract/notifications';
 import si from '#web/i18n/locales/si.json';
 import ta from '#web/i18n/locales/ta.json';
 import { apiAs, loginAs, screenshot, setupBrowser } from './support';
+import { expectNoEnglish } from './support-i18n';
 
 // The driver and assistant portal in Sinhala and Tamil (issue 26): a Tamil driver's day on a
 // phone, offline included, then a walk of every crew route in both languages failing on any
-// visible English left behind. (A small equivalent of expectNoEnglish, e2e/support-i18n.ts.)
+// visible English left behind (expectNoEnglish, e2e/support-i18n.ts).
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** The demo customer (seed-data CUSTOMER_DATA[0]), one of the stops of the demo crew's next run. */
 const DEMO_CUSTOMER = 'Perera Grocery';
-/** Words that stay as they are in every language: the brand ("KandyPack Portal") and each language's own name. */
-const ALLOWED_LATIN = ['KandyPack', 'Portal', 'English'];
-/** A short date-time as Intl writes it when the browser lacks the locale's data. */
-const SINHALA_INTL_FALLBACK = /^(?:· )?[A-Z][a-z]{2} \d{1,2}, \d{2}:\d{2}$/;
-
 /** Signs in (English sign-in page) and switches the portal to `lang` with its header switch. */
 async function signInIn(page: Page, username: string, lang: 'si' | 'ta') {
   await loginAs(page, username);
   await page.waitForURL((url) => url.pathname === '/assistant');
   await page.getByTestId('language-switch').selectOption(lang);
   await page.locator(`html[lang="${lang}"]`).waitFor({ state: 'attached' });
-}
-
-/**
- * Every visible text node (screen-reader-only ones too) with Latin letters and none of Sinhala or
- * Tamil, once the `allowed` texts (data from the database, the brand) are taken out.
- */
-async function englishLeft(page: Page, allowed: readonly string[]): Promise<string[]> {
-  const texts = await page.evaluate(() => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement;
-      const text = node.textContent?.trim() ?? '';
-      if (!parent || !text || parent.closest('script, style, option, noscript')) continue;
-      if (parent.getClientRects().length === 0) continue; // not rendered
-      out.push(text);
-    }
-    return out;
-  });
-  const sorted = [...allowed, ...ALLOWED_LATIN].filter(Boolean).sort((a, b) => b.length - a.length);
-  return texts.filter((text) => {
-    if (/[\u0D80-\u0DFF\u0B80-\u0BFF]/.test(text)) return false;
-    let rest = text;
-    for (const word of sorted) rest = rest.split(word).join(' ');
-    // KNOWN GAP (reported): this Chromium has no Sinhala date data, so Intl si-LK falls back to
-    // "Dec 4, 08:30"; src/web/i18n/format.ts needs Sinhala month names of its own to fix it
-    if (SINHALA_INTL_FALLBACK.test(rest.trim())) return false;
-    return /[A-Za-z]/.test(rest);
-  });
-}
-
-async function expectNoEnglish(page: Page, allowed: readonly string[], where: string) {
-  expect(await englishLeft(page, allowed), `English left on ${where}`).toEqual([]);
 }
 
 /** What the database says, shown as it is in every language (names, places, plates, products). */
@@ -152,7 +115,7 @@ describe('the crew portal in Tamil and Sinhala', () => {
     await page.getByText('1 உறுதிப்படுத்தல் அனுப்பக் காத்திருக்கிறது').waitFor();
     await page.getByText('இந்த போனில் சேமிக்கப்பட்டுள்ளது; இணைப்பு வந்ததும் தானாக அனுப்பப்படும்.').waitFor();
     const words = await databaseWords('driver');
-    await expectNoEnglish(page, [...words, 'Nimal Perera'], 'the confirmation page offline (ta)');
+    await expectNoEnglish(page, 'the confirmation page offline (ta)', [...words, 'Nimal Perera']);
     await expectNoOverflow(page, 'the confirmation page offline (ta)');
     await screenshot(page, 'i18n-crew-ta-offline');
 
@@ -188,14 +151,14 @@ describe('the crew portal in Tamil and Sinhala', () => {
             // wait for the screen's data: no spinner left
             await expect.poll(() => page.getByRole('status').filter({ hasText: '...' }).count()).toBe(0);
             const where = `${route} (${who}, ${lang}, ${size})`;
-            await expectNoEnglish(page, words, where);
+            await expectNoEnglish(page, where, words);
             await expectNoOverflow(page, where);
             await screenshot(page, `i18n-crew-${lang}-${who}-${size}${route.replaceAll('/', '-')}`);
           }
           if (size === 'phone') {
             // the menu, opened
             await page.getByRole('button', { name: { si, ta }[lang]['layout.openMenu'] }).click();
-            await expectNoEnglish(page, words, `the menu (${who}, ${lang})`);
+            await expectNoEnglish(page, `the menu (${who}, ${lang})`, words);
           }
           await page.context().close();
         }

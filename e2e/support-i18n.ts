@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 export const ALLOWED_LATIN = ['KandyPack', 'KandyPack Portal', 'Portal', 'English', 'LKR', 'CSV', 'PDF'];
 
 /**
- * The visible text nodes of the page made only of Latin letters (with digits, spaces and
+ * The rendered text nodes of the page (screen-reader-only ones too) made only of Latin letters (with digits, spaces and
  * punctuation) and not on the allow-list: English left behind in a Sinhala or Tamil page.
  * An e-mail address, a phone number or a code such as "#12" is not English.
  */
@@ -21,11 +21,9 @@ export async function englishLeftBehind(page: Page, allow: readonly string[] = [
         let text = (node.textContent ?? '').replace(/\s+/g, ' ').trim();
         const parent = node.parentElement;
         if (!text || !parent || parent.closest('script, style, option, [aria-hidden="true"]')) continue;
+        // rendered text, screen-reader-only text included: a screen reader reads it in the page's language
         const style = getComputedStyle(parent);
-        const rect = parent.getBoundingClientRect();
-        const clipped = style.clip === 'rect(0px, 0px, 0px, 0px)' || parent.closest('.sr-only');
-        if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || clipped)
-          continue;
+        if (style.visibility === 'hidden' || parent.getClientRects().length === 0) continue;
         for (const word of [...allowed].sort((a, b) => b.length - a.length))
           text = text.split(word).join(' ');
         text = text.replace(/\S+@\S+\.\S+/g, ' ').replace(/#\d+/g, ' ');

@@ -168,7 +168,7 @@ describe('one rule, two languages, the same answers', () => {
     // the constraint as the database holds it, evaluated for a value of its column
     const holds = async (constraint: string, field: string, value: number) => {
       const [def] = await column<string>(
-        sql`select pg_get_constraintdef(oid) as v from pg_constraint where conname = ${constraint}`,
+        sql`select pg_get_constraintdef(oid) as v from pg_constraint where conname = ${constraint} and connamespace = current_schema()::regnamespace`,
       );
       const check = def!.replace(/^CHECK /, '').replace(/ NOT VALID$/, '');
       const [ok] = await column<boolean>(sql.raw(`select ${check.replaceAll(field, `(${value})`)} as v`));
@@ -217,7 +217,7 @@ describe('one rule, two languages, the same answers', () => {
     const defs = new Map(
       (
         await database.db.execute<{ name: string; def: string }>(
-          sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'c'`,
+          sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint where contype = 'c' and connamespace = current_schema()::regnamespace`,
         )
       ).rows.map((r) => [r.name, r.def]),
     );

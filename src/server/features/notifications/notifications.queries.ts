@@ -64,7 +64,7 @@ async function recipientLanguages(db: Executor, recipients: Recipient[]): Promis
     if (ids.length === 0) continue;
     const res = await db.execute<{ id: number; language: Language | null }>(
       sql`select r.id, ${recipientLanguage(column, sql`r.id`)} as language
-          from unnest(${`{${[...new Set(ids)].join(',')}}`}::int[]) as r (id)`,
+          from (select value::int as id from jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)) as r`,
     );
     for (const row of res.rows) if (row.language) found.set(`${prefix}${row.id}`, row.language);
   }
