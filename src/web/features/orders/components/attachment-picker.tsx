@@ -1,12 +1,14 @@
 import { Paperclip, X } from 'lucide-react';
 import { type ChangeEvent, useId, useState } from 'react';
-import { ATTACHMENT_EXTENSIONS } from '#shared/constants';
+import { ATTACHMENT_EXTENSIONS, MAX_ORDER_ATTACHMENTS } from '#shared/constants';
 import { Alert } from '#web/components/ui/alert';
 import { controlClasses, Field } from '#web/components/ui/field';
+import { useT } from '#web/i18n/provider';
 import {
   ATTACHMENT_ACCEPT,
-  ATTACHMENT_LIMITS_TEXT,
   formatFileSize,
+  MAX_ATTACHMENT_MB,
+  MAX_ORDER_ATTACHMENT_TOTAL_MB,
   partitionAttachments,
 } from '../lib/attachment-rules';
 
@@ -17,9 +19,15 @@ export interface AttachmentPickerProps {
 
 /** Optional order documents: checked for type, size, count and total here, sent with the order. */
 export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
+  const t = useT();
   const id = useId();
   const [errors, setErrors] = useState<string[]>([]);
-  const hint = `${ATTACHMENT_EXTENSIONS.map((e) => e.toUpperCase()).join(', ')}. ${ATTACHMENT_LIMITS_TEXT}`;
+  const limits = t('order.attach.limits', {
+    perFile: MAX_ATTACHMENT_MB,
+    files: MAX_ORDER_ATTACHMENTS,
+    total: MAX_ORDER_ATTACHMENT_TOTAL_MB,
+  });
+  const hint = `${ATTACHMENT_EXTENSIONS.map((e) => e.toUpperCase()).join(', ')}. ${limits}`;
 
   function handlePick(event: ChangeEvent<HTMLInputElement>) {
     const picked = Array.from(event.target.files ?? []);
@@ -34,7 +42,7 @@ export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
 
   return (
     <div className="space-y-3">
-      <Field id={id} label="Attachments" optional hint={hint}>
+      <Field id={id} label={t('order.attach.label')} optional hint={hint}>
         <input
           id={id}
           type="file"
@@ -49,7 +57,7 @@ export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
         />
       </Field>
       {errors.length > 0 && (
-        <Alert variant="error" title="Some files were not attached" onDismiss={() => setErrors([])}>
+        <Alert variant="error" title={t('order.attach.notAttached')} onDismiss={() => setErrors([])}>
           <ul className="list-disc pl-4">
             {errors.map((message) => (
               <li key={message}>{message}</li>
@@ -70,7 +78,7 @@ export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
                 className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
               >
                 <X aria-hidden="true" className="size-4" />
-                <span className="sr-only">Remove {file.name}</span>
+                <span className="sr-only">{t('order.attach.remove', { name: file.name })}</span>
               </button>
             </li>
           ))}

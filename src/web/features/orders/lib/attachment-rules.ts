@@ -10,7 +10,6 @@ export const ATTACHMENT_ACCEPT = ATTACHMENT_EXTENSIONS.map((ext) => `.${ext}`).j
 export const MAX_ATTACHMENT_MB = MAX_ATTACHMENT_BYTES / (1024 * 1024);
 export const MAX_ORDER_ATTACHMENT_TOTAL_MB = MAX_ORDER_ATTACHMENT_TOTAL_BYTES / (1024 * 1024);
 /** The rule as the form and the guidelines state it. */
-export const ATTACHMENT_LIMITS_TEXT = `Max ${MAX_ATTACHMENT_MB}MB per file, ${MAX_ORDER_ATTACHMENTS} files and ${MAX_ORDER_ATTACHMENT_TOTAL_MB}MB per order.`;
 
 export interface FileLike {
   name: string;
