@@ -1,17 +1,19 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Assignment, DeliveryItem } from '#shared/contract/crew';
 import type { Notification } from '#shared/contract/notifications';
 import si from '#web/i18n/locales/si.json';
 import ta from '#web/i18n/locales/ta.json';
 import { apiAs, loginAs, screenshot, setupBrowser } from './support';
-import { expectNoEnglish } from './support-i18n';
+import { backToEnglish, expectNoEnglish } from './support-i18n';
 
 // The driver and assistant portal in Sinhala and Tamil (issue 26): a Tamil driver's day on a
 // phone, offline included, then a walk of every crew route in both languages failing on any
 // visible English left behind (expectNoEnglish, e2e/support-i18n.ts).
 
 const browser = setupBrowser();
+// the languages picked here are stored on the server: the other e2e files expect English
+afterAll(() => backToEnglish('driver', 'assistant'));
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 900 } };
 /** The demo customer (seed-data CUSTOMER_DATA[0]), one of the stops of the demo crew's next run. */

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { apiAs } from './support';
 
 /**
  * Latin-letter words a translated page may show: brand names, language names, units and codes.
@@ -39,4 +40,15 @@ export async function englishLeftBehind(page: Page, allow: readonly string[] = [
 /** Fails, naming what it found, when the page shows English that should have been translated. */
 export async function expectNoEnglish(page: Page, where: string, allow: readonly string[] = []) {
   expect(await englishLeftBehind(page, allow), `English left behind on ${where}`).toEqual([]);
+}
+
+/**
+ * Stores English again for these demo users: a language picked in a journey is stored on the
+ * server (PUT /api/auth/profile/language) and would follow them into the other e2e files.
+ */
+export async function backToEnglish(...usernames: string[]) {
+  for (const username of usernames) {
+    const call = await apiAs(username);
+    await call('/auth/profile/language', { method: 'PUT', body: JSON.stringify({ language: 'en' }) });
+  }
 }
