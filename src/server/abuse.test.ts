@@ -229,9 +229,10 @@ describe('one client abuses the server while another user works', () => {
     ] as const) {
       for (const a of answers) if (a.status !== 200) expectLimited(a, what);
     }
-    const refused = [...reportAnswers, ...exportAnswers, ...pdfAnswers].filter((a) => a.status !== 200);
-    expect(refused.length).toBeGreaterThan(0);
-    expect(refused.some((a) => a.status === 429)).toBe(true);
+    // How many are refused depends on how the abuser's requests overlap on this machine (a CI run
+    // once saw every one finish in turn): that a request past the limit IS refused with 429 and
+    // Retry-After is proved without timing in http/heavy-work.test.ts; here every answer is a
+    // 200 or a well-formed refusal, and the other user is served throughout.
     expect((await othersExport).status).toBe(200);
 
     // the slow uploads are still being received: nothing answered them, nothing else waited for them
