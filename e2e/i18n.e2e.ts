@@ -58,6 +58,9 @@ describe('no English left behind', () => {
       await expectNoEnglish(page, `/customer/login sign-up tab (${language})`);
 
       await signInWithToken(page, 'customer');
+      // the person chose it before: stored on the profile too (the stored language wins at sign-in,
+      // and another e2e file may have stored English for the demo customer)
+      await call('/auth/profile/language', { method: 'PUT', body: JSON.stringify({ language }) });
       for (const route of CUSTOMER_ROUTES) {
         await page.goto(route);
         await settled(page, language);

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import type { CustomerStage } from '#shared/order-progress';
+import { cityName } from '#web/i18n/city-name';
 import { type MessageKey, type Translate, useT } from '#web/i18n/provider';
 import { Badge, type BadgeTone } from './badge';
 
@@ -16,11 +17,26 @@ const WORDS: Record<CustomerStage, MessageKey> = {
   cancelled: 'order.stage.cancelled',
 };
 
-/** The stage in the reader's language; "2 of 3" taken from the server's label. */
-function stageText(t: Translate, stage: CustomerStage, label: string): string {
-  const counts = label.match(/(\d+) of (\d+)/);
-  if (stage === 'partly_delivered')
-    return counts ? t(WORDS[stage], { delivered: counts[1]!, items: counts[2]! }) : label;
+/**
+ * The stage in the reader's language, with the figures and the city of the server's English label
+ * ("Partly delivered: 2 of 3 items", "At the Galle store"); in English it is that label
+ * (stage-badge.test.ts holds every stage to src/shared/order-progress.ts).
+ */
+export function stageText(t: Translate, stage: CustomerStage, label: string): string {
+  if (stage === 'partly_delivered') {
+    const counts = label.match(/(\d+) of (\d+)/);
+    return counts
+      ? t(WORDS[stage], {
+          delivered: Number(counts[1]),
+          items: Number(counts[2]),
+          credited: label.endsWith('rest credited') ? 'yes' : 'no',
+        })
+      : label;
+  }
+  if (stage === 'at_store') {
+    const city = label.match(/^At the (.+) store$/)?.[1];
+    return t(WORDS[stage], { city: city ? cityName(t, city) : 'none' });
+  }
   return t(WORDS[stage]);
 }
 
