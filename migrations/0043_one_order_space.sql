@@ -9,7 +9,9 @@
 --   order_lines_space(order)    the space of an order's lines, rounded (null when it has none).
 --   order_space_of(order)       order_space() itself: the lines still to deliver when some were
 --                               delivered, else the train booking, else the lines, else 0.
---   order_space(order)          the same for one order (the delivery_orders trigger), unchanged.
+--   order_space(order)          the same for one order (the delivery_orders trigger), the same
+--                               answers. Replaces order_space of 0030_failed_items_and_returns:
+--                               its body moves to order_space_of, which it calls.
 --
 -- order_lines_space and order_space_of return a one-row set rather than a value: the planner
 -- inlines a set-returning SQL function (STABLE, not STRICT) into the query that reads it from FROM
