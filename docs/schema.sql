@@ -734,24 +734,45 @@ END
 $$;
 
 --
+-- Name: order_lines_space(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.order_lines_space(p_order_id integer) RETURNS TABLE(space numeric)
+    LANGUAGE sql STABLE
+    AS $$
+  SELECT space_hundredths(sum(i.quantity * p.space_per_unit))
+    FROM order_items i JOIN products p ON p.product_id = i.product_id
+   WHERE i.order_id = p_order_id
+$$;
+
+--
 -- Name: order_space(integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
 CREATE FUNCTION public.order_space(p_order_id integer) RETURNS numeric
     LANGUAGE sql STABLE
     AS $$
+  SELECT s.space FROM order_space_of(p_order_id) s
+$$;
+
+--
+-- Name: order_space_of(integer); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.order_space_of(p_order_id integer) RETURNS TABLE(space numeric)
+    LANGUAGE sql STABLE
+    AS $$
   SELECT CASE
     WHEN EXISTS (SELECT 1 FROM item_confirmations c WHERE c.order_id = p_order_id) THEN
-      coalesce((SELECT ceil(sum(i.quantity * p.space_per_unit) * 100) / 100
+      -- partly delivered (migrations/0030): the lines still to deliver
+      coalesce((SELECT space_hundredths(sum(i.quantity * p.space_per_unit))
                   FROM order_items i JOIN products p ON p.product_id = i.product_id
                  WHERE i.order_id = p_order_id
                    AND NOT EXISTS (SELECT 1 FROM item_confirmations c
                                     WHERE c.order_id = i.order_id AND c.product_id = i.product_id)), 0)
     ELSE coalesce(
       (SELECT sum(a.space) FROM train_allocations a WHERE a.order_id = p_order_id),
-      (SELECT ceil(sum(i.quantity * p.space_per_unit) * 100) / 100
-         FROM order_items i JOIN products p ON p.product_id = i.product_id
-        WHERE i.order_id = p_order_id),
+      (SELECT l.space FROM order_lines_space(p_order_id) l),
       0)
   END::numeric(10, 2)
 $$;
@@ -1674,6 +1695,16 @@ BEGIN
   END IF;
   RETURN doc;
 END
+$$;
+
+--
+-- Name: space_hundredths(numeric); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.space_hundredths(p_space numeric) RETURNS numeric
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$
+  SELECT ceil(p_space * 100) / 100
 $$;
 
 --

@@ -16,7 +16,11 @@ import { STOCK_REASONS } from '#shared/stock';
 import { lateAfter } from './features/dashboard/manager-stats.queries';
 import { performance } from './features/manager-reports/manager-reports';
 import { lkTime } from './features/notifications/notifications.queries';
+import { verifyProposal } from './features/planning/planner-verify';
+import { allRoutes, lockOrders, lockTrucks } from './features/planning/planning.queries';
+import { toPlanInput } from './features/planning/planning-input';
 import { toCsv } from './lib/csv';
+import { pgConstraint } from './lib/errors';
 import { openTestDatabase } from './test/harness';
 import { scaled } from './test/reliability-scale';
 
@@ -162,6 +166,170 @@ describe('one rule, two languages, the same answers', () => {
       }),
       { numRuns: runs, seed },
     );
+  });
+
+  it("a truck's capacity: the planner's verifyProposal() refuses exactly the loads the database's trigger refuses", async () => {
+    // The same rows read both ways: orders booked on trains (legs of whole hundredths) loaded on one
+    // run of a truck. The planner reads them as the commit does (lockOrders, lockTrucks,
+    // toPlanInput) and sums the orders' bookings against the capacity (planner-verify.ts); the
+    // database loads them (delivery_orders: order_space() per order, loaded_space, then
+    // deliveries_check_truck_capacity, migrations/0004). Capacities right at the load, a hundredth
+    // either side, and far from it.
+    const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+      (await database.db.execute<T>(query)).rows[0]!;
+    const hub = await one<{ id: number }>(
+      sql`insert into cities (name, is_hub) values ('Capacity hub', true) returning city_id as id`,
+    );
+    const city = await one<{ id: number }>(
+      sql`insert into cities (name) values ('Capacity town') returning city_id as id`,
+    );
+    const store = await one<{ id: number }>(
+      sql`insert into stores (city_id, address, near_station_name) values (${city.id}, 'Station Road', 'Capacity Station') returning store_id as id`,
+    );
+    const route = await one<{ id: number }>(
+      sql`insert into routes (store_id, name, end_location, covered_towns, max_delivery_hours)
+          values (${store.id}, 'Capacity route', 'Capacity town', '{Capacity town}', 4) returning route_id as id`,
+    );
+    const customer = await one<{ id: number }>(
+      sql`insert into customers (name, type) values ('Capacity test', 'Retail') returning customer_id as id`,
+    );
+    // a hundredth of space per unit: an order of n units needs n hundredths, as its legs book
+    const product = await one<{ id: number }>(
+      sql`insert into products (name, category, unit_price, space_per_unit) values ('Capacity box', 'Test', 1, 0.01) returning product_id as id`,
+    );
+    const HOUR = 3_600_000;
+    const base = Date.now();
+    const trips: number[] = [];
+    for (const departs of [24, 30]) {
+      const trip = await one<{ id: number }>(
+        sql`insert into train_trips (train_name, departure_city_id, arrival_city_id, departure_date_time, arrival_date_time, total_capacity)
+            values ('Capacity train', ${hub.id}, ${city.id}, ${new Date(base + departs * HOUR).toISOString()},
+                    ${new Date(base + (departs + 4) * HOUR).toISOString()}, 99999999) returning train_trip_id as id`,
+      );
+      trips.push(trip.id);
+    }
+    const start = new Date(base + 72 * HOUR);
+    const crew = (['Driver', 'Assistant'] as const).map((type, i) => ({
+      employee_id: -1 - i,
+      name: type,
+      type,
+      is_active: true,
+      store_id: store.id,
+      store_city: 'Capacity town',
+      weekly_hour_limit: null,
+    }));
+    const refused = Symbol('rolled back');
+
+    // each order: one or two legs (hundredths); the capacity: the load plus or minus a little or a lot
+    const cases = fc.tuple(
+      fc.array(fc.array(fc.integer({ min: 1, max: 500_000 }), { minLength: 1, maxLength: 2 }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+      fc.oneof(
+        fc.constantFrom(-1, 0, 1),
+        fc.integer({ min: -3, max: 3 }),
+        fc.integer({ min: -1_000_000, max: 1_000_000 }),
+      ),
+    );
+    let seen = { over: 0, within: 0 };
+    await fc.assert(
+      fc.asyncProperty(cases, async ([orders, delta]) => {
+        const load = orders.flat().reduce((s, c) => s + c, 0);
+        const capacityCents = Math.max(1, load + delta);
+        await database.db
+          .transaction(async (tx) => {
+            const truck = await tx.execute<{ id: number }>(
+              sql`insert into trucks (plate_number, capacity, store_id) values ('CAP-1', ${capacityCents / 100}, ${store.id}) returning truck_id as id`,
+            );
+            const truckId = truck.rows[0]!.id;
+            const orderIds: number[] = [];
+            for (const legs of orders) {
+              const order = await tx.execute<{ id: number }>(
+                sql`insert into orders (customer_id, schedule_date, status, city_id, route_id)
+                    values (${customer.id}, current_date + 10, 'Scheduled', ${city.id}, ${route.id}) returning order_id as id`,
+              );
+              const orderId = order.rows[0]!.id;
+              orderIds.push(orderId);
+              await tx.execute(
+                sql`insert into order_items (order_id, product_id, quantity, unit_price)
+                    values (${orderId}, ${product.id}, ${legs.reduce((s, c) => s + c, 0)}, 1)`,
+              );
+              for (const [k, cents] of legs.entries()) {
+                await tx.execute(
+                  sql`insert into train_allocations (order_id, train_trip_id, space) values (${orderId}, ${trips[k]!}, ${cents / 100})`,
+                );
+              }
+            }
+            // the planner's answer, from the rows as the commit reads them
+            const input = toPlanInput({
+              now: new Date(),
+              orders: await lockOrders(tx, orderIds),
+              trips: [],
+              trucks: await lockTrucks(tx, [truckId]),
+              routes: (await allRoutes(tx)).filter((r) => r.route_id === route.id),
+              crew,
+              deliveries: [],
+            });
+            const problems = verifyProposal(
+              input,
+              {
+                bookings: [],
+                unplanned: [],
+                deliveries: [
+                  {
+                    key: 1,
+                    routeId: route.id,
+                    truckId,
+                    driverId: -1,
+                    assistantId: -2,
+                    start,
+                    end: new Date(start.getTime() + 4 * HOUR),
+                    orderIds,
+                    loadCents: load,
+                  },
+                ],
+              },
+              new Map(orderIds.map((id) => [id, 'Scheduled'])),
+            );
+            const capacityProblems = problems.filter((p) => p.startsWith('Truck CAP-1 can carry'));
+            // nothing else wrong with the run: the capacity alone decides
+            expect(problems.filter((p) => !capacityProblems.includes(p))).toEqual([]);
+            const plannerRefuses = capacityProblems.length > 0;
+            // the database's answer: the same orders loaded on a run of the same truck
+            const delivery = await tx.execute<{ id: number }>(
+              sql`insert into deliveries (truck_id, route_id, delivery_date_time, end_date_time)
+                  values (${truckId}, ${route.id}, ${start.toISOString()}, ${new Date(start.getTime() + 4 * HOUR).toISOString()})
+                  returning delivery_id as id`,
+            );
+            let databaseRefuses = false;
+            try {
+              await tx.transaction(async (sp) => {
+                await sp.execute(
+                  sql`insert into delivery_orders (delivery_id, order_id)
+                      select ${delivery.rows[0]!.id}, unnest(${`{${orderIds.join(',')}}`}::int[])`,
+                );
+              });
+            } catch (error) {
+              expect(pgConstraint(error), String(error)).toBe('deliveries_truck_capacity');
+              databaseRefuses = true;
+            }
+            expect(plannerRefuses, `load ${load}, capacity ${capacityCents} (hundredths)`).toBe(
+              databaseRefuses,
+            );
+            expect(plannerRefuses).toBe(load > capacityCents);
+            seen = plannerRefuses ? { ...seen, over: seen.over + 1 } : { ...seen, within: seen.within + 1 };
+            throw refused;
+          })
+          .catch((error) => {
+            if (error !== refused) throw error;
+          });
+      }),
+      { numRuns: runs, seed },
+    );
+    // both answers were put to the test
+    expect(seen.over).toBeGreaterThan(0);
+    expect(seen.within).toBeGreaterThan(0);
   });
 
   it("bounds a CHECK states with a number: the table's constraint refuses exactly what the API's constant refuses", async () => {

@@ -272,13 +272,15 @@ export async function seedScale(
     {
       name: 'train trips and bookings',
       run: async (tx) => {
+        // an order's space as order_lines_space() gives it (migrations/0043), from the lines in
+        // scale_items in one pass rather than one lookup of order_items per order
         await tx.execute(
           sql.raw(`
           create temp table scale_space on commit drop as
           select s.order_id, s.g, s.status, s.city_id, s.route_id, s.store_id, s.sd, s.deliver_day, s.max_delivery_hours,
                  t.start_at, s.order_date, i.space
             from scale_orders s
-            join (select order_id, (ceil(sum(quantity * space_per_unit) * 100) / 100)::numeric(10, 2) as space
+            join (select order_id, space_hundredths(sum(quantity * space_per_unit))::numeric(10, 2) as space
                     from scale_items where status in ('Scheduled', 'In Transit', 'Delivered') group by order_id) i
               using (order_id)
             left join scale_times t on t.order_id = s.order_id`),

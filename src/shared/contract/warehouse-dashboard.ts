@@ -22,8 +22,9 @@ export const recentUpdateSchema = z.object({
 export const warehouseStatsSchema = z.object({
   total_products: z.number().int(),
   total_units: z.number().int(),
-  /** Products below the low-stock threshold (50), out of stock included. */
+  /** Products at the Low Stock level (stockStatus, src/shared/stock.ts): 1 to 49 units; out of stock not included. */
   low_stock_items: z.number().int(),
+  /** Products at the Out of Stock level: 0 units. */
   out_of_stock_items: z.number().int(),
   recent_updates: z.array(recentUpdateSchema),
   category_distribution: z.array(

@@ -12,7 +12,7 @@ export type LoadCandidate = {
   customer_name: string;
   delivery_address: string;
   schedule_date: string;
-  /** The order's space on a truck (its train booking, or its items still to deliver; order_space(), migrations 0004, 0030). */
+  /** The order's space on a truck (its train booking, or its items still to deliver; order_space(), migrations 0004, 0030, 0043). */
   space: number;
   /** When its last train leg arrives at the store; null without a booking. */
   train_arrival: string | null;
@@ -20,29 +20,20 @@ export type LoadCandidate = {
   delivery_id: number | null;
 };
 
-// The order's space is order_space() of migrations 0004 and 0030 written out (a SQL function with
-// subqueries is called once per row, not inlined: about 12 us a row at 1M orders), its train
-// bookings read once for both the space and the arrival (booked, joined by candidateJoins).
+// The order's space is order_space_of() (migrations/0043): order_space() as a one-row set, which
+// the planner writes into this query (a scalar SQL function with subqueries would be called once
+// per row, not inlined: about 12 us a row at 1M orders). The train bookings' arrival is read
+// beside it (booked, joined by candidateJoins).
 const candidateColumns = sql`o.order_id, o.status, o.route_id, c.name as customer_name,
   coalesce(nullif(o.delivery_address, ''), c.address) as delivery_address,
   to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
-  case when exists (select 1 from item_confirmations c where c.order_id = o.order_id)
-       -- partly delivered (decision 0058): the items still to deliver, as order_space() (0030)
-       then coalesce((select ceil(sum(i.quantity * p.space_per_unit) * 100) / 100
-                        from order_items i join products p on p.product_id = i.product_id
-                       where i.order_id = o.order_id
-                         and not exists (select 1 from item_confirmations c
-                                          where c.order_id = i.order_id and c.product_id = i.product_id)), 0)
-       else coalesce(booked.space,
-                     (select ceil(sum(i.quantity * p.space_per_unit) * 100) / 100
-                        from order_items i join products p on p.product_id = i.product_id
-                       where i.order_id = o.order_id),
-                     0) end::float8 as space,
+  os.space::float8 as space,
   ${isoTimestamp('booked.arrival')} as train_arrival,
   x.delivery_id`;
 const candidateJoins = sql`join customers c on c.customer_id = o.customer_id
   left join delivery_orders x on x.order_id = o.order_id
-  left join lateral (select sum(a.space) as space, max(t.arrival_date_time) as arrival
+  cross join lateral order_space_of(o.order_id) os
+  left join lateral (select max(t.arrival_date_time) as arrival
                        from train_allocations a join train_trips t on t.train_trip_id = a.train_trip_id
                       where a.order_id = o.order_id) booked on true`;
 

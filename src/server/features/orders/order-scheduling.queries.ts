@@ -11,7 +11,7 @@ export type SchedulingOrder = {
   city_name: string | null;
   schedule_date: string;
   route_id: number | null;
-  /** Space the order needs, in hundredths, rounded up: sum(quantity x space per unit). */
+  /** Space the order needs, in hundredths, rounded up: sum(quantity x space per unit) (order_lines_space()). */
   space_cents: number;
 };
 
@@ -24,11 +24,10 @@ export async function findSchedulingOrder(
   const res = await db.execute<SchedulingOrder>(
     sql`select o.order_id, o.status, o.city_id, ci.name as city_name,
           to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date, o.route_id,
-          -- float8, not int: an order's space in cents can be past int's range (1,000,000 units x
-          -- 1,000 space); it is then refused for the space no trip has, not for the cast
-          (select coalesce(ceil(sum(i.quantity * p.space_per_unit) * 100), 0)::float8
-             from order_items i join products p on p.product_id = i.product_id
-            where i.order_id = o.order_id) as space_cents
+          -- its lines' space (order_lines_space, migrations/0043) in hundredths; float8, not int: an
+          -- order's space in cents can be past int's range (1,000,000 units x 1,000 space); it is
+          -- then refused for the space no trip has, not for the cast
+          (select coalesce(l.space * 100, 0)::float8 from order_lines_space(o.order_id) l) as space_cents
         from orders o left join cities ci on ci.city_id = o.city_id
         where o.order_id = ${orderId}
         ${lock ? sql`for update of o` : sql``}`,

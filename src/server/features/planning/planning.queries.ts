@@ -31,10 +31,9 @@ export type OrderRow = {
 
 const orderColumns = sql`o.order_id, o.status, o.city_id, ci.name as city_name, o.route_id,
   to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
-  -- float8, not int: up to 100 lines of 1,000,000 units x 1,000 space is past int's range in cents
-  (select coalesce(ceil(sum(i.quantity * p.space_per_unit) * 100), 0)::float8
-     from order_items i join products p on p.product_id = i.product_id
-    where i.order_id = o.order_id) as space_cents,
+  -- its lines' space (order_lines_space, migrations/0043), in hundredths; float8, not int: up to
+  -- 100 lines of 1,000,000 units x 1,000 space is past int's range in cents
+  (select coalesce(l.space * 100, 0)::float8 from order_lines_space(o.order_id) l) as space_cents,
   x.delivery_id,
   coalesce((select json_agg(json_build_object('trip', a.train_trip_id, 'cents', round(a.space * 100)::int,
               'arrival', extract(epoch from t.arrival_date_time) * 1000))
@@ -211,7 +210,8 @@ export type PendingRow = {
  * Pending orders requested in the period, by requested date (the manager picks which to plan).
  * The page comes from the partial index of Pending orders alone, and each order's space from
  * its lines as pending_order_lines keeps them (migrations/0028, decision 0054) times the products'
- * space per unit now: ceil(sum(quantity x space per unit) x 100) hundredths, as the lines give.
+ * space per unit now, rounded up to hundredths by space_hundredths() as order_lines_space() and
+ * order_space() round (migrations/0043; the two are held equal by rules-in-two-languages.test.ts).
  * Prepared: the same plan for any period (decision 0054).
  */
 export async function pendingOrders(
@@ -222,7 +222,7 @@ export async function pendingOrders(
 ): Promise<PendingRow[]> {
   const res = await db.execute<PendingRow>(
     prepared(sql`select o.order_id, c.name as customer_name, to_char(o.schedule_date, 'YYYY-MM-DD') as schedule_date,
-          ci.name as city, r.name as route_name, coalesce(s.cents, 0)::float8 / 100 as space
+          ci.name as city, r.name as route_name, coalesce(s.space, 0)::float8 as space
         from (select order_id, customer_id, city_id, route_id, schedule_date from orders
                where status = 'Pending' and schedule_date between ${from} and ${to}
                order by schedule_date, order_id
@@ -231,7 +231,7 @@ export async function pendingOrders(
         left join cities ci on ci.city_id = o.city_id left join routes r on r.route_id = o.route_id
         left join pending_order_lines l on l.order_id = o.order_id
         left join lateral (
-          select ceil(sum(x.quantity * p.space_per_unit) * 100) as cents
+          select space_hundredths(sum(x.quantity * p.space_per_unit)) as space
             from unnest(l.product_ids, l.quantities) as x(product_id, quantity)
             join products p on p.product_id = x.product_id) s on true
         order by o.schedule_date, o.order_id`),

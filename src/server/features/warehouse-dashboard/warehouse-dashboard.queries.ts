@@ -46,8 +46,11 @@ export async function warehouseStats(
                           group by movement_date) d on d.movement_date = g.day::date) as stock_trend
       from (select count(*)::int as total_products,
                    coalesce(sum(available_units), 0)::float8 as total_units,
-                   count(*) filter (where available_units < ${literalCount(STOCK_LOW_BELOW)})::int as low_stock_items,
-                   count(*) filter (where available_units = 0)::int as out_of_stock_items
+                   -- the levels of stockStatus() (src/shared/stock.ts), each product in one:
+                   -- Low Stock from 1 to 49 units, Out of Stock at 0
+                   count(*) filter (where available_units > 0
+                                      and available_units < ${literalCount(STOCK_LOW_BELOW)})::int as low_stock_items,
+                   count(*) filter (where available_units <= 0)::int as out_of_stock_items
               from products) t`),
   );
   return res.rows[0]!;

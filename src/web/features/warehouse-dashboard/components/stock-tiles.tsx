@@ -4,7 +4,7 @@ import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
 import { STOCK_LABELS } from '#shared/stock';
 import { StatCard, StatGrid } from '#web/components/ui/stat-card';
 
-/** Total products, total units, Low Stock items (below 50) and Out of Stock items. */
+/** Total products, total units, Low Stock items (1 to 49 units) and Out of Stock items (0): no product in both. */
 export function StockTiles({ stats }: { stats: WarehouseStats }) {
   return (
     <StatGrid label="Stock figures">
@@ -21,7 +21,7 @@ export function StockTiles({ stats }: { stats: WarehouseStats }) {
         value={stats.low_stock_items}
         icon={TriangleAlert}
         tone="warning"
-        hint={`Products below ${STOCK_LOW_BELOW} units`}
+        hint={`Products with 1 to ${STOCK_LOW_BELOW - 1} units`}
       />
       <StatCard
         label={STOCK_LABELS['out of stock']}
