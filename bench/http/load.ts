@@ -2,7 +2,6 @@
 // given concurrency for a given time; requests per second and latency percentiles.
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { preparedName } from '#server/db/prepared';
 import type { Statement } from './capture';
 
 export interface Measured {
@@ -53,11 +52,14 @@ export async function loadApi(
 }
 
 /**
- * `callers` loops, each replaying the endpoint's statements on a pooled connection, one set after
- * another. The statements go unnamed (parsed and planned on every run, as a client sending them
- * ad hoc would) unless `prepared`: then those the server prepares (db/prepared.ts) are sent under
- * the same names, as the server sends them. `warm`: before the clock starts, every connection of
- * the pool is opened and runs the statements once (the server's pool is open and warm too).
+ * `callers` loops, each replaying the endpoint's statements as the server sent them (capture.ts):
+ * under the server's statement names (each connection prepares a name once, as the server's do),
+ * wave after wave, each statement on a pooled connection and the statements of one wave at once
+ * (the server's pool.query and Promise.all); an answer that ran in a transaction is replayed on
+ * one connection, statement after statement. `unnamed`: every statement unnamed and one after
+ * another on one connection, the method before issue 27 (parsed and planned on every run).
+ * `warm`: before the clock starts, every connection of the pool is opened and runs the statements
+ * once (the server's pool is open and warm too).
  */
 export async function loadSql(
   url: string,
@@ -65,21 +67,39 @@ export async function loadSql(
   callers: number,
   poolSize: number,
   seconds: number,
-  prepared = false,
+  unnamed = false,
   warm = false,
 ): Promise<Measured> {
-  const configs = statements.map((s) => ({
-    text: s.text,
-    values: s.values,
-    name: prepared ? preparedName(s.text) : undefined,
-  }));
+  const waves: Array<Array<{ text: string; values: unknown[]; name?: string }>> = [];
+  statements.forEach((s, i) => {
+    const statement = { text: s.text, values: s.values, ...(s.name && !unnamed ? { name: s.name } : {}) };
+    const sameWave = !unnamed && i > 0 && statements[i - 1]!.wave === s.wave;
+    if (sameWave) waves.at(-1)!.push(statement);
+    else waves.push([statement]);
+  });
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const onOneConnection = unnamed || statements.some((st) => /^\s*begin\b/i.test(st.text));
+  const replay = async () => {
+    if (!onOneConnection) {
+      for (const wave of waves) await Promise.all(wave.map((st) => pool.query(st)));
+      return;
+    }
+    const client = await pool.connect();
+    try {
+      for (const st of waves.flat()) await client.query(st);
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
   if (warm) {
     await Promise.all(
       Array.from({ length: Math.min(callers, poolSize) }, async () => {
         const client = await pool.connect();
         try {
-          for (const c of configs) await client.query(c);
+          for (const statement of waves.flat()) await client.query(statement);
         } catch {
           await client.query('rollback').catch(() => undefined);
         } finally {
@@ -95,15 +115,11 @@ export async function loadSql(
   const caller = async () => {
     while (performance.now() < until) {
       const t0 = performance.now();
-      const client = await pool.connect();
       try {
-        for (const c of configs) await client.query(c);
+        await replay();
       } catch (err) {
         errors += 1;
         lastError = err instanceof Error ? err.message : String(err);
-        await client.query('rollback').catch(() => undefined);
-      } finally {
-        client.release();
       }
       latencies.push(performance.now() - t0);
     }

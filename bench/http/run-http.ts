@@ -2,7 +2,7 @@
 //
 //   BENCH_DATABASE_URL=postgres://.../kp_bench npm run bench -- --http [--seconds 5]
 //     [--connections 4,64] [--only 'text|other'] [--skip 'text|other'] [--workers cores] [--pool 10] [--orders N] [--no-write]
-//     [--sql-prepared] [--warmup 1]
+//     [--sql-unnamed] [--warmup 1]
 //
 // The database must hold the scale seed (`npm run seed -- --scale N`); with --orders N an
 // empty database is seeded first. For each endpoint of bench/http/registry.ts the server (its
@@ -46,8 +46,8 @@ export interface HttpBenchOptions {
   requests?: number;
   /** 'in-process': the app listens inside this process (the smoke test: no server start-up). */
   server?: 'process' | 'in-process';
-  /** The SQL side sends the statements the server prepares under their names too (decision 0040). */
-  sqlPrepared?: boolean;
+  /** Replay every statement unnamed and one after another (the method before issue 27 part 0). */
+  sqlUnnamed?: boolean;
   /**
    * Seconds of untimed requests to each endpoint before its runs (the server's code compiled and
    * its pool open, as in steady use); the SQL side then opens its pool and runs the statements
@@ -63,6 +63,12 @@ export interface BenchRow {
   api: Measured;
   sql: Measured;
   statements: number;
+  /** Of them, sent under a prepared statement's name. */
+  named: number;
+  /** The rounds they were sent in (fewer than the statements: some were in flight together). */
+  waves: number;
+  /** The statements' texts. */
+  sqlTexts: string[];
 }
 
 const freePort = () =>
@@ -245,15 +251,19 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
           options.seconds,
           options.requests,
         );
-        const sqlRun = await loadSql(
-          options.url,
-          capture.statements,
-          connections,
-          Math.min(connections, options.pool * options.workers),
-          options.seconds,
-          options.sqlPrepared,
-          (options.warmup ?? 0) > 0,
-        );
+        // an answer the server makes from memory (the public figures' cache) sends no SQL: no ratio
+        const sqlRun =
+          capture.statements.length === 0
+            ? { rps: 0, p50: 0, p99: 0, errors: 0, total: 0 }
+            : await loadSql(
+                options.url,
+                capture.statements,
+                connections,
+                Math.min(connections, options.pool * options.workers),
+                options.seconds,
+                options.sqlUnnamed,
+                (options.warmup ?? 0) > 0,
+              );
         const row = {
           endpoint: r.endpoint,
           path: r.path,
@@ -261,6 +271,9 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
           api,
           sql: sqlRun,
           statements: capture.statements.length,
+          named: capture.statements.filter((st) => st.name).length,
+          waves: new Set(capture.statements.map((st) => st.wave)).size,
+          sqlTexts: capture.statements.map((st) => st.text),
         };
         rows.push(row);
         log(line(row));
@@ -308,7 +321,7 @@ const END = '<!-- http-bench:end -->';
 function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number) {
   const file = join(ROOT, 'docs', 'benchmarks.md');
   const cpu = cpus();
-  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}${options.sqlPrepared ? ' --sql-prepared' : ''} --warmup ${options.warmup ?? 0}`;
+  const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}${options.sqlUnnamed ? ' --sql-unnamed' : ''} --warmup ${options.warmup ?? 0}`;
   const table = [
     '| endpoint | path | conns | API req/s | API p50 | API p99 | SQL q/s | SQL p50 | SQL p99 | API / SQL | target |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
@@ -406,7 +419,7 @@ export async function httpBenchMain(args: string[]): Promise<void> {
     pool: Number(arg(args, '--pool') ?? 10),
     orders: arg(args, '--orders') ? Number(arg(args, '--orders')) : undefined,
     write: !args.includes('--no-write'),
-    sqlPrepared: args.includes('--sql-prepared'),
+    sqlUnnamed: args.includes('--sql-unnamed'),
     warmup: Number(arg(args, '--warmup') ?? 1),
   });
   const misses = rows.filter((r) => verdict(r) !== 'ok');

@@ -85,7 +85,9 @@ async function main(args: string[]): Promise<number> {
   const force = args.includes('--force');
   const config = loadConfig();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded database in ${config.dataDir}`;
-  const database: Database = await openDatabase(config);
+  // PG_STATEMENT_TIMEOUT_MS bounds requests; a seed's VACUUM ANALYZE of a million orders is no
+  // request (it took 10 s and more on a busy machine and was cancelled after the data was in)
+  const database: Database = await openDatabase({ ...config, statementTimeoutMs: 0 });
   try {
     const applied = await migrate(database);
     if (applied.length > 0) console.log(`Applied migrations: ${applied.join(', ')}`);
