@@ -33,7 +33,7 @@ async function settled(page: Page, language: string) {
 }
 
 // The walk: every route of the landing page, the sign-in pages and the customer portal in si and ta
-// (the crew portal adds its routes here), the notifications panel opened once. Order detail is not
+// (the crew portal adds its routes here), the notifications panel and the search box opened once. Order detail is not
 // translated yet.
 const PUBLIC_ROUTES = ['/', '/login', '/customer/login'];
 const CUSTOMER_ROUTES = [
@@ -115,6 +115,16 @@ describe('no English left behind', () => {
       await settled(page, language);
       await expectNoEnglish(page, `notifications panel (${language})`, products);
       await screenshot(page, `i18n-notifications-${language}-1280`);
+      await page.keyboard.press('Escape');
+
+      // the top-bar search: its hint, then the hits for one of the customer's order numbers
+      const box = page.locator('header input[type="search"]');
+      await box.focus();
+      await expectNoEnglish(page, `search hint (${language})`, products);
+      await box.fill(String(orders[0]!.order_id));
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
+      await expectNoEnglish(page, `search results (${language})`, products);
+      await screenshot(page, `i18n-search-${language}-1280`);
       await page.keyboard.press('Escape');
 
       await page.goto('/customer/guidelines');
