@@ -147,6 +147,14 @@ describe('no English left behind', () => {
         await expectNoSideScroll(phone, `${route} on a phone (${language})`);
         await screenshot(phone, `i18n-${route.split('/').pop()}-${language}-390`);
       }
+      // the connection lost: the banner says so in the page's language
+      await phone.context().setOffline(true);
+      await phone
+        .getByRole('status')
+        .filter({ hasText: language === 'si' ? 'නොබැඳි' : 'இணைப்பு இல்லை' })
+        .waitFor();
+      await expectNoEnglish(phone, `offline banner (${language})`, products);
+      await phone.context().setOffline(false);
     });
   }
 });
