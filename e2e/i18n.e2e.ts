@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiAs, baseURL, DEMO_PASSWORD, setupBrowser } from './support';
+import { apiAs, baseURL, DEMO_PASSWORD, screenshot, setupBrowser } from './support';
 import { backToEnglish, expectNoEnglish } from './support-i18n';
 
 const browser = setupBrowser();
@@ -33,9 +33,25 @@ async function settled(page: Page, language: string) {
 }
 
 // The walk: every route of the landing page, the sign-in pages and the customer portal in si and ta
-// (the crew portal adds its routes here). Order detail, support and guidelines are not translated yet.
+// (the crew portal adds its routes here), the notifications panel and the search box opened once. Order detail is not
+// translated yet.
 const PUBLIC_ROUTES = ['/', '/login', '/customer/login'];
-const CUSTOMER_ROUTES = ['/customer', '/customer/new-order', '/customer/history'];
+const CUSTOMER_ROUTES = [
+  '/customer',
+  '/customer/new-order',
+  '/customer/history',
+  '/customer/support',
+  '/customer/guidelines',
+];
+
+/** Fails when the page is wider than its window: a long word pushed something off the screen. */
+async function expectNoSideScroll(page: Page, where: string) {
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scroll, `${where} is wider than the window`).toBeLessThanOrEqual(width);
+}
 
 describe('no English left behind', () => {
   for (const language of ['si', 'ta']) {
@@ -47,7 +63,24 @@ describe('no English left behind', () => {
       const orders = await call<Array<Record<string, unknown>>>('/orders?page=1&page_size=100');
       for (const order of orders)
         for (const value of Object.values(order)) if (typeof value === 'string') products.push(value);
-      const page = await pageIn(language);
+      // a support request of the customer's own (what it wrote is data), shown open with its
+      // conversation; the requests and notifications other e2e files wrote are data too
+      const request = await call<{ request_id: number }>('/support/requests', {
+        method: 'POST',
+        body: JSON.stringify({
+          subject: `Gate code (${language})`,
+          message: 'The back gate is locked after 5 pm.',
+        }),
+      });
+      const requests = await call<Array<{ subject: string; message: string }>>('/support/requests');
+      for (const r of requests) products.push(r.subject, r.message);
+      const thread = await call<{ messages: Array<{ body: string }> }>(
+        `/support/requests/${request.request_id}`,
+      );
+      for (const m of thread.messages) products.push(m.body);
+      const notes = await call<Array<{ message: string }>>('/notifications');
+      for (const n of notes) products.push(n.message);
+      const page = await pageIn(language, { viewport: { width: 1280, height: 800 } });
       for (const route of PUBLIC_ROUTES) {
         await page.goto(route);
         await settled(page, language);
@@ -67,6 +100,61 @@ describe('no English left behind', () => {
         await page.locator('main h1').waitFor();
         await expectNoEnglish(page, `${route} (${language})`, products);
       }
+
+      // a request opened: its status, conversation and reply box
+      await page.goto(`/customer/support?request=${request.request_id}`);
+      await settled(page, language);
+      await page.locator(`#support-request-${request.request_id} textarea`).waitFor();
+      await expectNoEnglish(page, `/customer/support, request open (${language})`, products);
+      await screenshot(page, `i18n-support-${language}-1280`);
+
+      // the header's bell opens the notifications panel
+      const bell = language === 'si' ? 'දැනුම්දීම්' : 'அறிவிப்புகள்';
+      await page.getByRole('button', { name: new RegExp(`^${bell}`) }).click();
+      await page.getByRole('dialog').waitFor();
+      await settled(page, language);
+      await expectNoEnglish(page, `notifications panel (${language})`, products);
+      await screenshot(page, `i18n-notifications-${language}-1280`);
+      await page.keyboard.press('Escape');
+
+      // the top-bar search: its hint, then the hits for one of the customer's order numbers
+      const box = page.locator('header input[type="search"]');
+      await box.focus();
+      await expectNoEnglish(page, `search hint (${language})`, products);
+      await box.fill(String(orders[0]!.order_id));
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
+      await expectNoEnglish(page, `search results (${language})`, products);
+      await screenshot(page, `i18n-search-${language}-1280`);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/customer/guidelines');
+      await settled(page, language);
+      await page.locator('main h1').waitFor();
+      await screenshot(page, `i18n-guidelines-${language}-1280`);
+
+      // on a phone: the long Sinhala and Tamil words stay inside the screen
+      const phone = await pageIn(language, {
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await signInWithToken(phone, 'customer');
+      for (const route of ['/customer/support', '/customer/guidelines']) {
+        await phone.goto(route);
+        await settled(phone, language);
+        await phone.locator('main h1').waitFor();
+        await expectNoEnglish(phone, `${route} on a phone (${language})`, products);
+        await expectNoSideScroll(phone, `${route} on a phone (${language})`);
+        await screenshot(phone, `i18n-${route.split('/').pop()}-${language}-390`);
+      }
+      // the connection lost: the banner says so in the page's language
+      await phone.context().setOffline(true);
+      await phone
+        .getByRole('status')
+        .filter({ hasText: language === 'si' ? 'නොබැඳි' : 'இணைப்பு இல்லை' })
+        .waitFor();
+      await expectNoEnglish(phone, `offline banner (${language})`, products);
+      await phone.context().setOffline(false);
     });
   }
 });

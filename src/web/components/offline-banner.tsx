@@ -16,9 +16,7 @@ export function OfflineBanner({ crew = false }: { crew?: boolean }) {
       className="sticky top-16 z-10 flex items-center gap-2 border-b border-amber-300 bg-amber-100 px-4 py-2 text-sm font-medium text-amber-950 sm:px-6"
     >
       <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-      {crew
-        ? t('crew.offline.banner')
-        : 'You are offline. Screens show what they last loaded; new lists and changes wait for the connection.'}
+      {crew ? t('crew.offline.banner') : t('layout.offline')}
     </div>
   );
 }

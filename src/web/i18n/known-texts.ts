@@ -27,6 +27,9 @@ const EXACT: Record<string, MessageKey> = {
   'Your account is not linked to a customer profile. Please contact support.': 'order.new.noCustomer',
   'Failed to place order. Please try again.': 'order.new.failed',
   'Not enough stock: another order took the last units, please review your quantities': 'error.stockTaken',
+  // support requests
+  'Please enter a subject': 'support.validation.subjectRequired',
+  'Please enter a message': 'support.validation.messageRequired',
 };
 
 type Pattern = readonly [RegExp, MessageKey, (m: RegExpMatchArray) => MessageValues];
@@ -34,6 +37,16 @@ type Pattern = readonly [RegExp, MessageKey, (m: RegExpMatchArray) => MessageVal
 const PATTERNS: readonly Pattern[] = [
   [/^Network request failed/, 'error.network', () => ({})],
   [/^Request failed \((\d+)\)$/, 'error.requestFailed', (m) => ({ status: m[1]! })],
+  [
+    /^The subject can be at most (\d+) characters$/,
+    'support.validation.subjectTooLong',
+    (m) => ({ max: m[1]! }),
+  ],
+  [
+    /^The message can be at most (\d+) characters$/,
+    'support.validation.messageTooLong',
+    (m) => ({ max: m[1]! }),
+  ],
   [/^(?:\w+ )+must be at most (\d+) characters$/, 'validation.tooLong', (m) => ({ max: m[1]! })],
   [
     /^Delivery date must be at least (\d+) days from today \((.+) or later\)$/,

@@ -3,6 +3,8 @@
 import type { AppContext } from '#server/context';
 import type { Executor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
+import { calendarText, type MessageKey, t } from '#server/lib/i18n/messages';
+import type { Language } from '#shared/contract/auth';
 import type { SearchKind } from '#shared/contract/search';
 import type { Portal } from '#shared/roles';
 import {
@@ -36,7 +38,8 @@ export interface Shown {
 export interface KindSpec<Row extends FoundRow = FoundRow> {
   kind: SearchKind;
   label: string;
-  show(row: Row, portal: Portal): Shown;
+  /** `language`: the words the hit is written in (the customer's and the crew's portals speak si/ta). */
+  show(row: Row, portal: Portal, language: Language): Shown;
   /**
    * The kind's lookup: it joins the match's batch (`m.batch`) before it returns, so that the
    * pass runs as one statement (nothing may be awaited before the lookup is added).
@@ -52,6 +55,26 @@ const join = (...parts: Array<string | null | undefined | false>) => parts.filte
 const adminReport = (report: string, extra = '') => `/admin/reports?report=${report}${extra}`;
 /** The manager's order tabs (delivered orders have none: the detail opens alone). */
 const MANAGER_TABS = ['Pending', 'Scheduled', 'In Transit', 'Cancelled'];
+/** An order's status in the reader's words (the status itself where there is no word for it). */
+const STATUS_WORDS: Record<string, MessageKey> = {
+  Pending: 'search.status.pending',
+  Scheduled: 'search.status.scheduled',
+  'In Transit': 'search.status.inTransit',
+  Delivered: 'search.status.delivered',
+  Cancelled: 'search.status.cancelled',
+};
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A date the query wrote as "17 Dec 2026", with the month named in the reader's language. */
+const dateIn = (language: Language, text: string) => {
+  const [, d, mon, y] = text.match(/^(\d{1,2}) (\w{3}) (\d{4})$/) ?? [];
+  const month = MONTHS.indexOf(mon ?? '') + 1;
+  if (language === 'en' || !month) return text;
+  return calendarText(language, `${y}-${String(month).padStart(2, '0')}-${d!.padStart(2, '0')}`);
+};
+const statusWord = (language: Language, status: string) => {
+  const key = STATUS_WORDS[status];
+  return key ? t(language, key) : status;
+};
 
 function kind<Row extends FoundRow>(spec: KindSpec<Row>): KindSpec {
   return spec as unknown as KindSpec;
@@ -68,12 +91,17 @@ export const KINDS: readonly KindSpec[] = [
         return user.employeeId ? findCrewOrders(db, m, user.employeeId, ctx.clock()) : Promise.resolve([]);
       return findOrders(db, m);
     },
-    show: (o, portal) => {
-      const title = `Order #${o.id}`;
+    show: (o, portal, language) => {
+      const title = t(language, 'search.order', { id: String(o.id) });
       if (portal === 'customer') {
         return {
           title,
-          subtitle: join(o.status, `deliver by ${o.schedule_date}`, o.products, o.delivery_address),
+          subtitle: join(
+            statusWord(language, o.status),
+            t(language, 'search.deliverBy', { date: dateIn(language, o.schedule_date) }),
+            o.products,
+            o.delivery_address,
+          ),
           path: `/customer/orders/${o.id}`,
         };
       }
@@ -82,7 +110,7 @@ export const KINDS: readonly KindSpec[] = [
         const confirm = o.delivery_status === 'In Transit';
         return {
           title,
-          subtitle: join(o.customer_name, o.status, o.delivery_address),
+          subtitle: join(o.customer_name, statusWord(language, o.status), o.delivery_address),
           path: confirm
             ? `/assistant/confirmation?delivery=${o.delivery_id}&order=${o.id}`
             : `/assistant/assignments?delivery=${o.delivery_id}`,
@@ -166,9 +194,9 @@ export const KINDS: readonly KindSpec[] = [
     kind: 'product',
     label: 'Products',
     find: (db, m) => findProducts(db, m),
-    show: (p, portal) => ({
+    show: (p, portal, language) => ({
       title: p.name,
-      subtitle: join(p.category, `${p.available_units} units available`),
+      subtitle: join(p.category, t(language, 'search.unitsAvailable', { units: String(p.available_units) })),
       path:
         portal === 'customer'
           ? `/customer/new-order?product=${p.id}`

@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/context';
 import type { Executor } from '#server/db/client';
 import type { AuthUser } from '#server/http/auth-context';
+import { languageOr } from '#server/lib/i18n/messages';
 import {
   SEARCH_KIND_PERMISSION,
   SEARCH_KINDS,
@@ -101,6 +102,8 @@ async function pass(
 async function findRows(ctx: AppContext, user: AuthUser, m: Match, allowed: readonly KindSpec[]) {
   const db = ctx.db;
   const portal = user.portal!;
+  // the portals that speak Sinhala and Tamil write their hits in the reader's language
+  const language = portal === 'customer' || portal === 'assistant' ? languageOr(user.language) : 'en';
   // typos (docs/decisions/0041): the words of a text are looked up in the word dictionary
   const typo = m.number === null && m.tokens.some((t) => t.length >= 3);
   // a driver's or assistant's search (only its own orders and deliveries, whose addresses the
@@ -138,12 +141,14 @@ export async function search(ctx: AppContext, user: AuthUser, query: SearchQuery
   if (!m) return { q: query.q, groups: [] };
   const allowed = KINDS.filter((k) => can(user.portal, SEARCH_KIND_PERMISSION[k.kind]));
   const portal = user.portal!;
+  // the portals that speak Sinhala and Tamil write their hits in the reader's language
+  const language = portal === 'customer' || portal === 'assistant' ? languageOr(user.language) : 'en';
   const { found, fuzzy } = await findRows(ctx, user, m, allowed);
   const groups: Array<SearchGroup & { best: number }> = [];
   for (const { spec, rows } of found) {
     if (rows.length === 0) continue;
     const hits = rows.map((row) => {
-      const shown = spec.show(row, portal);
+      const shown = spec.show(row, portal, language);
       return {
         kind: spec.kind,
         id: Number(row.id),

@@ -230,6 +230,40 @@ describe('orders', () => {
   });
 });
 
+describe("the reader's language", () => {
+  it("writes a customer's hits in the language it chose; the staff portals stay English", async () => {
+    const customer = await createUser(app, 'Customer');
+    await renameCustomer(customer, `Ravi ${tag()}`, '3 Hill Street', 'Galle');
+    const orderId = (await createPendingOrder(app, store, { space: 1, customer })).orderId;
+    const choose = async (user: TestUser, language: string) => {
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/auth/profile/language',
+        payload: { language },
+        headers: user.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const english = hits(await search(customer, String(orderId)), 'order')[0]!;
+    expect(english.title).toBe(`Order #${orderId}`);
+    expect(english.subtitle).toMatch(/^Pending · deliver by \d{1,2} [A-Z][a-z]{2} \d{4} · /);
+
+    await choose(customer, 'ta');
+    const tamil = hits(await search(customer, String(orderId)), 'order')[0]!;
+    expect(tamil.title).toBe(`ஆர்டர் #${orderId}`);
+    expect(tamil.subtitle).toMatch(/^நிலுவையில் · விநியோகம் \d{1,2} \p{L}[\p{L}\p{M}.]* \d{4} · /u);
+    // the number typed is still marked in the translated title
+    expect(tamil.title_highlights).toEqual([
+      { start: tamil.title.indexOf(String(orderId)), length: String(orderId).length },
+    ]);
+
+    await choose(manager, 'si');
+    const staff = hits(await search(manager, String(orderId)), 'order')[0]!;
+    expect(staff.title).toBe(`Order #${orderId}`);
+    await choose(manager, 'en');
+  });
+});
+
 describe('what each role finds', () => {
   it('products for customers and warehouse, with the products of the catalogue', async () => {
     const name = `Ceylon Cinnamon ${tag()}`;

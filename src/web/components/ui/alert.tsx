@@ -1,6 +1,7 @@
 import { clsx } from 'clsx';
 import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '#web/i18n/provider';
 
 export type AlertVariant = 'success' | 'error' | 'warning' | 'info';
 
@@ -21,6 +22,7 @@ export interface AlertProps {
 
 /** A message box. Errors use role="alert" (announced at once); others role="status". */
 export function Alert({ variant = 'info', title, children, onDismiss, className }: AlertProps) {
+  const t = useT();
   const { box, icon: Icon } = STYLES[variant];
   return (
     <div
@@ -36,7 +38,7 @@ export function Alert({ variant = 'info', title, children, onDismiss, className 
         <button
           type="button"
           onClick={onDismiss}
-          aria-label="Dismiss"
+          aria-label={t('common.dismiss')}
           className="-m-1 rounded p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current"
         >
           <X aria-hidden="true" className="size-4" />

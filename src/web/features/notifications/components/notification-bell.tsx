@@ -8,7 +8,6 @@ import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useT } from '#web/i18n/provider';
-import { COLOMBO_TIME } from '#web/lib/format';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read';
 import { NotificationList } from './notification-list';
@@ -34,13 +33,16 @@ export function NotificationBell({ linkFor }: { linkFor?: (n: Notification) => s
   const query = useNotifications();
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
+  const t = useT();
   const unread = query.data?.unread ?? 0;
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-label={
+          unread > 0 ? t('crew.notifications.bellUnread', { count: unread }) : t('nav.notifications')
+        }
         className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <Bell aria-hidden="true" className="size-5" />
@@ -49,8 +51,8 @@ export function NotificationBell({ linkFor }: { linkFor?: (n: Notification) => s
       <Dialog
         open={open}
         onOpenChange={setOpen}
-        title="Notifications"
-        description={`${unread > 0 ? `${unread} unread` : 'You are up to date'} · times in ${COLOMBO_TIME}`}
+        title={t('nav.notifications')}
+        description={unread > 0 ? t('notifications.unread', { count: unread }) : t('notifications.upToDate')}
         footer={
           <Button
             variant="secondary"
@@ -59,23 +61,23 @@ export function NotificationBell({ linkFor }: { linkFor?: (n: Notification) => s
             loading={markAll.isPending}
             onClick={() => markAll.mutate()}
           >
-            Mark all read
+            {t('crew.notifications.markAllRead')}
           </Button>
         }
       >
         <div className="-mx-6 -my-4">
           {query.isPending ? (
-            <Loading label="Loading notifications..." />
+            <Loading label={t('crew.notifications.loading')} />
           ) : query.isError ? (
             <div className="p-4">
               <LoadError
-                title="Failed to load notifications"
+                title={t('crew.notifications.loadFailed')}
                 error={query.error}
                 onRetry={() => query.refetch()}
               />
             </div>
           ) : query.data.rows.length === 0 ? (
-            <EmptyState title="No notifications" icon={Bell} />
+            <EmptyState title={t('crew.notifications.empty')} icon={Bell} />
           ) : (
             <NotificationList
               compact

@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import type { SearchGroup, SearchKind } from '#shared/contract/search';
 import type { Portal } from '#shared/roles';
 import { Spinner } from '#web/components/ui/spinner';
-import { COLOMBO_TIME } from '#web/lib/format';
+import { knownText } from '#web/i18n/known-texts';
+import { useT } from '#web/i18n/provider';
 import { useDebouncedValue } from '#web/lib/use-debounced-value';
 import { useSearch } from '../api/search';
-import { searchHint } from '../lib/search-hint';
+import { GROUP_NAMES, searchHint } from '../lib/search-hint';
 import { seeAllLabel, seeAllNote } from '../lib/see-all-label';
 import { Marked } from './marked';
 
@@ -45,6 +46,7 @@ function isTyping(target: EventTarget | null): boolean {
  */
 export function GlobalSearch({ portal }: { portal: Portal }) {
   const navigate = useNavigate();
+  const t = useT();
   const inputRef = useRef<HTMLInputElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -142,14 +144,14 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
             ref={inputRef}
             type="search"
             role="combobox"
-            aria-label="Search"
+            aria-label={t('search.label')}
             aria-expanded={showPanel}
             aria-controls={listId}
             aria-autocomplete="list"
             aria-activedescendant={showPanel && items.length > 0 ? `${listId}-${active}` : undefined}
             autoComplete="off"
             spellCheck={false}
-            placeholder="Search..."
+            placeholder={t('search.placeholder')}
             value={text}
             onChange={(event) => {
               setText(event.target.value);
@@ -161,7 +163,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
           />
           {!text && !open && (
             <kbd
-              title="Press / or Ctrl+K to search"
+              title={t('search.shortcut')}
               className="absolute top-1/2 right-2 hidden -translate-y-1/2 rounded border border-slate-200 bg-white px-1.5 text-xs text-slate-500 sm:block"
             >
               /
@@ -173,7 +175,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
             text && (
               <button
                 type="button"
-                aria-label="Clear search"
+                aria-label={t('search.clear')}
                 onClick={() => {
                   setText('');
                   inputRef.current?.focus();
@@ -191,7 +193,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
             onClick={close}
             className="rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 sm:hidden"
           >
-            Cancel
+            {t('search.cancel')}
           </button>
         )}
       </div>
@@ -203,34 +205,34 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
           )}
         >
           {!trimmed ? (
-            <p className="px-4 py-3 text-sm text-slate-500">{searchHint(portal)}</p>
+            <p className="px-4 py-3 text-sm text-slate-500">{searchHint(t, portal)}</p>
           ) : search.isError && !stale ? (
             <div
               role="alert"
               className="flex items-center justify-between gap-3 px-4 py-3 text-sm text-red-700"
             >
-              <span>Search failed: {search.error.message}</span>
+              <span>{t('search.failed', { reason: knownText(t, search.error.message) })}</span>
               <button
                 type="button"
                 onClick={() => search.refetch()}
                 className="font-medium text-indigo-700 hover:underline"
               >
-                Retry
+                {t('search.retry')}
               </button>
             </div>
           ) : !data ? (
             <p role="status" className="px-4 py-3 text-sm text-slate-500">
-              Searching...
+              {t('search.searching')}
             </p>
           ) : groups.length === 0 ? (
             <p role="status" className={clsx('px-4 py-3 text-sm text-slate-600', stale && 'opacity-60')}>
-              No results for "{data.q}"
+              {t('search.noResults', { q: data.q })}
             </p>
           ) : (
             <div
               id={listId}
               role="listbox"
-              aria-label={`Results for ${data.q}`}
+              aria-label={t('search.resultsFor', { q: data.q })}
               aria-busy={stale}
               className={clsx('py-1', stale && 'opacity-60')}
             >
@@ -241,7 +243,7 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                     id={`${listId}-g${g}`}
                     className="px-4 pt-2 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
                   >
-                    {group.label}
+                    {t(GROUP_NAMES[group.kind])}
                   </p>
                   {group.hits.map((hit) => {
                     index += 1;
@@ -291,26 +293,24 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
                             i === active ? 'bg-indigo-50' : 'hover:bg-slate-50',
                           )}
                         >
-                          {seeAllLabel(group, data.q)}
+                          {seeAllLabel(t, group, data.q)}
                           <ArrowRight aria-hidden="true" className="size-4" />
                         </div>
                       );
                     })()}
-                  {group.more_path && seeAllNote(group, portal) && (
-                    <p className="px-4 pb-1 text-xs text-slate-500">{seeAllNote(group, portal)}</p>
+                  {group.more_path && seeAllNote(t, group, portal) && (
+                    <p className="px-4 pb-1 text-xs text-slate-500">{seeAllNote(t, group, portal)}</p>
                   )}
                 </div>
               ))}
             </div>
           )}
           {trimmed && timed && (
-            <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">
-              Times in {COLOMBO_TIME}
-            </p>
+            <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">{t('search.times')}</p>
           )}
           {trimmed && (
             <p className="hidden border-t border-slate-100 px-4 py-2 text-xs text-slate-500 sm:block">
-              ↑ ↓ to move · Enter to open · Esc to close
+              {t('search.keys')}
             </p>
           )}
         </div>

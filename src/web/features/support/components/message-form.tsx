@@ -3,6 +3,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Textarea } from '#web/components/ui/textarea';
+import { knownText } from '#web/i18n/known-texts';
+import { useT } from '#web/i18n/provider';
 import { usePostSupportMessage } from '../api/post-support-message';
 
 const MAX = 5000;
@@ -23,13 +25,14 @@ export function MessageForm({ requestId, label, submitLabel, hint, placeholder, 
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const post = usePostSupportMessage(requestId);
+  const t = useT();
   const trimmed = text.trim();
   const error = !submitted
     ? undefined
     : !trimmed
-      ? 'Please enter a message'
+      ? t('support.validation.messageRequired')
       : trimmed.length > MAX
-        ? `The message can be at most ${MAX} characters`
+        ? t('support.validation.messageTooLong', { max: MAX })
         : undefined;
 
   function submit(event: FormEvent) {
@@ -61,8 +64,8 @@ export function MessageForm({ requestId, label, submitLabel, hint, placeholder, 
         placeholder={placeholder}
       />
       {post.isError && (
-        <Alert variant="error" title="Your message was not sent" onDismiss={() => post.reset()}>
-          {post.error.message}
+        <Alert variant="error" title={t('support.notSent')} onDismiss={() => post.reset()}>
+          {knownText(t, post.error.message)}
         </Alert>
       )}
       <div className="flex flex-wrap items-center justify-end gap-2">

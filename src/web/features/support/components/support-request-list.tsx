@@ -3,8 +3,8 @@ import { ChevronDown, MessagesSquare } from 'lucide-react';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
+import { useFormat, useT } from '#web/i18n/provider';
 import { useSupportRequests } from '../api/get-support-requests';
-import { messageCount, supportTime } from '../lib/support-status';
 import { SupportRequestThread } from './support-request-thread';
 import { SupportStatusBadge } from './support-status-badge';
 
@@ -17,12 +17,14 @@ export interface SupportRequestListProps {
 /** The customer's support requests, newest activity first; each opens to its conversation. */
 export function SupportRequestList({ openId, onOpenChange }: SupportRequestListProps) {
   const requests = useSupportRequests();
-  if (requests.isPending) return <Loading label="Loading your requests..." />;
+  const t = useT();
+  const f = useFormat();
+  if (requests.isPending) return <Loading label={t('support.list.loading')} />;
   if (requests.isError) {
     return (
       <div className="p-5">
         <LoadError
-          title="Failed to load your requests"
+          title={t('support.list.loadFailed')}
           error={requests.error}
           onRetry={() => requests.refetch()}
         />
@@ -33,8 +35,8 @@ export function SupportRequestList({ openId, onOpenChange }: SupportRequestListP
     return (
       <EmptyState
         icon={MessagesSquare}
-        title="No support requests yet"
-        description="Requests you send appear here, with our answers."
+        title={t('support.list.empty')}
+        description={t('support.list.emptyLead')}
       />
     );
   }
@@ -62,9 +64,12 @@ export function SupportRequestList({ openId, onOpenChange }: SupportRequestListP
                     <SupportStatusBadge status={request.status} />
                   </span>
                   <span className="mt-0.5 block text-xs text-slate-500">
-                    {newAnswer ? 'Answered' : 'Last message'} {supportTime(request.last_message_at)} ·{' '}
-                    {messageCount(request.message_count)}
-                    {request.order_id !== null && ` · about order #${request.order_id}`}
+                    {t(newAnswer ? 'support.list.answeredAt' : 'support.list.lastMessageAt', {
+                      time: f.dateTime(request.last_message_at),
+                    })}{' '}
+                    · {t('support.list.messages', { count: request.message_count })}
+                    {request.order_id !== null &&
+                      ` · ${t('support.list.aboutOrder', { id: request.order_id })}`}
                   </span>
                   {!open && (
                     <span className="mt-1 line-clamp-2 block whitespace-pre-line text-slate-700">
@@ -82,7 +87,11 @@ export function SupportRequestList({ openId, onOpenChange }: SupportRequestListP
               </button>
             </h3>
             {open && (
-              <section id={panelId} aria-label={`Request #${request.request_id}`} className="px-5 pb-5">
+              <section
+                id={panelId}
+                aria-label={t('support.list.request', { id: request.request_id })}
+                className="px-5 pb-5"
+              >
                 <SupportRequestThread requestId={request.request_id} />
               </section>
             )}

@@ -1,5 +1,6 @@
 import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
+import { useT } from '#web/i18n/provider';
 import { useSupportRequest } from '../api/get-support-request';
 import { SUPPORT_STATUS_META } from '../lib/support-status';
 import { Conversation } from './conversation';
@@ -8,11 +9,12 @@ import { MessageForm } from './message-form';
 /** A customer's request opened: what it means now, the conversation and the reply box. */
 export function SupportRequestThread({ requestId }: { requestId: number }) {
   const request = useSupportRequest(requestId);
-  if (request.isPending) return <Loading label="Loading the conversation..." />;
+  const t = useT();
+  if (request.isPending) return <Loading label={t('support.thread.loading')} />;
   if (request.isError) {
     return (
       <LoadError
-        title="Failed to load the conversation"
+        title={t('support.thread.loadFailed')}
         error={request.error}
         onRetry={() => request.refetch()}
       />
@@ -21,17 +23,13 @@ export function SupportRequestThread({ requestId }: { requestId: number }) {
   const r = request.data;
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-600">{SUPPORT_STATUS_META[r.status].customer}</p>
+      <p className="text-sm text-slate-600">{t(SUPPORT_STATUS_META[r.status].customer)}</p>
       <Conversation messages={r.messages} viewer="customer" />
       <MessageForm
         requestId={r.request_id}
-        label={r.status === 'Closed' ? 'Write again' : 'Your reply'}
-        submitLabel={r.status === 'Closed' ? 'Reopen and send' : 'Send reply'}
-        hint={
-          r.status === 'Closed'
-            ? 'Sending a message reopens the request.'
-            : 'We will notify you here when our team answers.'
-        }
+        label={t(r.status === 'Closed' ? 'support.thread.writeAgain' : 'support.thread.yourReply')}
+        submitLabel={t(r.status === 'Closed' ? 'support.thread.reopenSend' : 'support.thread.sendReply')}
+        hint={r.status === 'Closed' ? t('support.thread.reopenHint') : t('support.thread.replyHint')}
       />
     </div>
   );

@@ -1,25 +1,29 @@
 import type { SupportStatus } from '#shared/contract/support';
 import type { BadgeTone } from '#web/components/ui/badge';
+import type { MessageKey } from '#web/i18n/provider';
 import { formatDateTime } from '#web/lib/format';
 
 /** Each state's colour and what it means to whoever reads it (docs/decisions/0062). */
 export const SUPPORT_STATUS_META: Record<
   SupportStatus,
-  { tone: BadgeTone; customer: string; staff: string }
+  { tone: BadgeTone; word: MessageKey; customer: MessageKey; staff: string }
 > = {
   Open: {
     tone: 'warning',
-    customer: 'Our team will answer here.',
+    word: 'support.status.open',
+    customer: 'support.meaning.open',
     staff: 'Waiting for an answer.',
   },
   Answered: {
     tone: 'info',
-    customer: 'Our team answered. Reply below if you need more help.',
+    word: 'support.status.answered',
+    customer: 'support.meaning.answered',
     staff: 'Answered; waiting for the customer.',
   },
   Closed: {
     tone: 'neutral',
-    customer: 'Closed. Write again below and it reopens.',
+    word: 'support.status.closed',
+    customer: 'support.meaning.closed',
     staff: 'Closed. It reopens if the customer writes again.',
   },
 };
