@@ -94,7 +94,7 @@ describe('orders at the limits of their figures', () => {
       hours: 2,
     });
     const load = await call('PUT', `/api/deliveries/${deliveryId}/orders`, { order_ids: [split] });
-    expect(load.statusCode).toBe(409);
+    expect(load.statusCode, load.body).toBe(409);
     expect(load.json().detail).toMatch(/has 100000 units of space left/);
     expect(logged.filter((l) => /validation let through|unhandled error/.test(l))).toEqual([]);
   });
