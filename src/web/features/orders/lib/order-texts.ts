@@ -2,23 +2,11 @@
 // reason names, and the "what happens next" sentence of src/shared/order-progress.ts said in the
 // reader's language. A text the web does not know is shown as it came.
 import type { ANY_FAILURE_REASONS } from '#shared/contract/crew';
-import type { OrderStatus } from '#shared/order-status';
 import { cityName } from '#web/i18n/city-name';
+import { orderStatusName } from '#web/i18n/order-status-name';
 import type { MessageKey, MessageValues, Translate } from '#web/i18n/provider';
 
-const STATUS: Record<OrderStatus, MessageKey> = {
-  Pending: 'order.status.pending',
-  Scheduled: 'order.status.scheduled',
-  'In Transit': 'order.status.inTransit',
-  Delivered: 'order.status.delivered',
-  Cancelled: 'order.status.cancelled',
-};
-
-/** An order status in the reader's language (an unknown one as it came). */
-export function orderStatusName(t: Translate, status: string): string {
-  const key = STATUS[status as OrderStatus];
-  return key ? t(key) : status;
-}
+export { orderStatusName };
 
 const REASON: Record<(typeof ANY_FAILURE_REASONS)[number], MessageKey> = {
   Damaged: 'crew.reason.damaged',
