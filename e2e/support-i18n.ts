@@ -52,3 +52,23 @@ export async function backToEnglish(...usernames: string[]) {
     await call('/auth/profile/language', { method: 'PUT', body: JSON.stringify({ language: 'en' }) });
   }
 }
+
+/** Fails when text sticks out of the page sideways or the words of a button or link of the page are cut. */
+export async function expectNoOverflow(page: Page, where: string) {
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      out.push(`page ${document.documentElement.scrollWidth}px wide in ${window.innerWidth}px`);
+    // the page's own buttons and links (and its dialogs'): the header's bell wears its badge outside on purpose
+    for (const b of document.querySelectorAll<HTMLElement>(
+      'main button, main a, [role="dialog"] button, [role="dialog"] a',
+    )) {
+      // not rendered, or clipped on purpose (screen-reader-only)
+      if (b.getClientRects().length === 0 || b.clientWidth <= 2 || b.closest('.sr-only')) continue;
+      if (b.scrollWidth > b.clientWidth + 1)
+        out.push(`cut: ${b.textContent?.trim()} (${b.outerHTML.slice(0, 160)})`);
+    }
+    return out;
+  });
+  expect(problems, `overflow on ${where}`).toEqual([]);
+}
