@@ -68,6 +68,15 @@ export async function expectNoOverflow(page: Page, where: string) {
       if (b.scrollWidth > b.clientWidth + 1)
         out.push(`cut: ${b.textContent?.trim()} (${b.outerHTML.slice(0, 160)})`);
     }
+    // a dialog's buttons stay inside it
+    for (const dialog of document.querySelectorAll<HTMLElement>('[role="dialog"]')) {
+      const box = dialog.getBoundingClientRect();
+      for (const b of dialog.querySelectorAll<HTMLElement>('button')) {
+        const r = b.getBoundingClientRect();
+        if (r.width > 2 && (r.left < box.left - 1 || r.right > box.right + 1))
+          out.push(`outside its dialog: ${b.textContent?.trim()}`);
+      }
+    }
     return out;
   });
   expect(problems, `overflow on ${where}`).toEqual([]);

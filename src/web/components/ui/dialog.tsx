@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '#web/i18n/provider';
 
 export interface DialogProps {
   open: boolean;
@@ -27,6 +28,7 @@ export function Dialog({
   footer,
   size = 'md',
 }: DialogProps) {
+  const t = useT();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -49,7 +51,7 @@ export function Dialog({
               )}
             </div>
             <RadixDialog.Close
-              aria-label="Close"
+              aria-label={t('common.close')}
               className="-mr-2 rounded-md p-1.5 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               <X aria-hidden="true" className="size-5" />
@@ -57,7 +59,10 @@ export function Dialog({
           </div>
           <div className="overflow-y-auto px-6 py-4">{children}</div>
           {footer && (
-            <div className="flex justify-end gap-2 border-t border-slate-100 px-6 py-3">{footer}</div>
+            // wraps when the words are long (Tamil) rather than push a button out of the dialog
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 px-6 py-3">
+              {footer}
+            </div>
           )}
         </RadixDialog.Content>
       </RadixDialog.Portal>
