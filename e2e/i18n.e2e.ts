@@ -4,7 +4,7 @@ import type { OrderDetail } from '#shared/contract/orders';
 import si from '#web/i18n/locales/si.json';
 import ta from '#web/i18n/locales/ta.json';
 import { apiAs, baseURL, DEMO_PASSWORD, screenshot, setupBrowser } from './support';
-import { backToEnglish, expectNoEnglish, expectNoOverflow } from './support-i18n';
+import { backToEnglish, expectNoEnglish, expectNoOverflow, orderDataWords } from './support-i18n';
 
 const browser = setupBrowser();
 // the languages picked here are stored on the server: the other e2e files expect English
@@ -123,32 +123,6 @@ describe('a customer in Sinhala on a phone', () => {
   });
 });
 
-/** The fields of an order that show what the database holds, in every language (names, places, notes). */
-const DATA_FIELDS = new Set([
-  'product_name',
-  'products',
-  'delivery_address',
-  'special_instructions',
-  'customer_name',
-  'train_name',
-  'route_name',
-  'plate_number',
-  'driver_name',
-  'file_name',
-  'recipient_name',
-  'confirmed_by',
-  'note',
-]);
-
-/** An order's data words; the server's English (status, stage, next step, reasons) is not among them. */
-function dataWords(value: unknown, field = ''): string[] {
-  if (typeof value === 'string') return DATA_FIELDS.has(field) ? [value] : [];
-  if (Array.isArray(value)) return value.flatMap((v) => dataWords(v, field));
-  if (value && typeof value === 'object')
-    return Object.entries(value).flatMap(([key, v]) => dataWords(v, key));
-  return [];
-}
-
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
@@ -186,10 +160,7 @@ describe("the demo customer's order pages", () => {
       const ids = [further!.order_id, pending];
       const words = products.map((p) => p.productName);
       for (const id of ids) {
-        const detail = await call<OrderDetail>(`/orders/${id}`);
-        words.push(...dataWords(detail));
-        // a change by our team names who made it (the customer's own reads "you")
-        for (const c of detail.changes) if (!c.by_customer && c.changed_by) words.push(c.changed_by);
+        words.push(...orderDataWords(await call<OrderDetail>(`/orders/${id}`)));
       }
       const messages = { si, ta }[language];
 

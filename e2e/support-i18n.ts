@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import type { OrderDetail } from '#shared/contract/orders';
 import { apiAs } from './support';
 
 /**
@@ -80,4 +81,38 @@ export async function expectNoOverflow(page: Page, where: string) {
     return out;
   });
   expect(problems, `overflow on ${where}`).toEqual([]);
+}
+
+/** The fields of an order that show what the database holds, in every language (names, places, notes). */
+const DATA_FIELDS = new Set([
+  'product_name',
+  'products',
+  'delivery_address',
+  'special_instructions',
+  'customer_name',
+  'train_name',
+  'route_name',
+  'plate_number',
+  'driver_name',
+  'file_name',
+  'recipient_name',
+  'confirmed_by',
+  'note',
+]);
+
+/** An order's data words; the server's English (status, stage, next step, reasons) is not among them. */
+function dataWords(value: unknown, field = ''): string[] {
+  if (typeof value === 'string') return DATA_FIELDS.has(field) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap((v) => dataWords(v, field));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, v]) => dataWords(v, key));
+  return [];
+}
+
+/** What an order's page shows as the database holds it: allowed on a Sinhala or Tamil page. */
+export function orderDataWords(detail: OrderDetail): string[] {
+  const words = dataWords(detail);
+  // a change by our team names who made it (the customer's own reads "you")
+  for (const c of detail.changes) if (!c.by_customer && c.changed_by) words.push(c.changed_by);
+  return words;
 }
