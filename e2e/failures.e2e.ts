@@ -3,8 +3,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '#shared/contract/orders';
 import si from '#web/i18n/locales/si.json';
 import ta from '#web/i18n/locales/ta.json';
-import { apiAs, DEMO_PASSWORD, loginAs, screenshot, setupBrowser } from './support';
+import { apiAs, loginAs, screenshot, setupBrowser } from './support';
 import { backToEnglish, expectNoEnglish, expectNoOverflow, orderDataWords } from './support-i18n';
+import {
+  type Delivery,
+  dateInDays,
+  loginFor,
+  type Option,
+  type Route,
+  scheduleRun,
+  type Truck,
+} from './support-runs';
 
 // An item failed at the door next to confirmed ones (docs/decisions/0058), seen by the customer
 // and by the manager's alert, then re-planned onto another run. The journey makes its own data
@@ -16,87 +25,6 @@ const browser = setupBrowser();
 afterAll(() => backToEnglish('customer'));
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const MINUTE = 60_000;
-
-type Api = Awaited<ReturnType<typeof apiAs>>;
-type Route = { route_id: number; store_id: number; store_city: string; covered_towns: string[] };
-type Truck = { truck_id: number; store_id: number; status: string };
-type Option = { employee_id: number; available: boolean };
-type Delivery = {
-  delivery_id: number;
-  truck_id: number;
-  driver_employee_id: number | null;
-  assistant_employee_id: number | null;
-  end_date_time: string;
-};
-
-/** A call that may be refused (trying trucks one after the other): the answer, or why not. */
-async function attempt(api: Api, path: string, init: RequestInit) {
-  try {
-    return { ok: true as const, body: await api<Delivery>(path, init) };
-  } catch (error) {
-    return { ok: false as const, error: String(error) };
-  }
-}
-
-const dateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** An admin-made login for a demo crew member (password: the demo one, so apiAs can sign in). */
-async function loginFor(admin: Api, employeeId: number, role: 'Driver' | 'Driver Assistant') {
-  const username = `e2e-${role === 'Driver' ? 'drv' : 'ast'}-${employeeId}-${Date.now().toString(36)}`;
-  await admin('/users', {
-    method: 'POST',
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.test`,
-      role,
-      password: DEMO_PASSWORD,
-      employee_id: employeeId,
-    }),
-  });
-  return username;
-}
-
-/**
- * A run of `route` at `at` with a truck of its store and a free driver and assistant (none on a
- * run In Transit, none in `avoid`): the server's roster rules decide, truck after truck.
- */
-async function scheduleRun(manager: Api, route: Route, at: Date, avoid: Set<number>, trucks?: number[]) {
-  const me = await manager<{ user_id: number }>('/auth/profile');
-  const fleet = await manager<Truck[]>('/Trucks/trucks');
-  const busy = await manager<Delivery[]>('/deliveries/deliveries?status=In Transit&page_size=100');
-  for (const d of busy) {
-    avoid.add(d.truck_id);
-    if (d.driver_employee_id) avoid.add(-d.driver_employee_id);
-    if (d.assistant_employee_id) avoid.add(-d.assistant_employee_id);
-  }
-  const options = await manager<{ drivers: Option[]; assistants: Option[] }>(
-    `/deliveries/crew-options?route_id=${route.route_id}&delivery_date_time=${encodeURIComponent(at.toISOString())}`,
-  );
-  const driver = options.drivers.find((o) => o.available && !avoid.has(-o.employee_id));
-  const assistant = options.assistants.find((o) => o.available && !avoid.has(-o.employee_id));
-  if (!driver || !assistant) return null;
-  const candidates = fleet.filter(
-    (t) =>
-      t.store_id === route.store_id &&
-      t.status !== 'Under Repair' &&
-      !avoid.has(t.truck_id) &&
-      (!trucks || trucks.includes(t.truck_id)),
-  );
-  for (const truck of candidates) {
-    const query = new URLSearchParams({
-      truck_id: String(truck.truck_id),
-      route_id: String(route.route_id),
-      user_id: String(me.user_id),
-      delivery_date_time: at.toISOString(),
-      driver_employee_id: String(driver.employee_id),
-      assistant_employee_id: String(assistant.employee_id),
-    });
-    const made = await attempt(manager, `/deliveries/deliveries?${query}`, { method: 'POST', body: '{}' });
-    if (made.ok)
-      return { delivery: made.body, driverId: driver.employee_id, assistantId: assistant.employee_id };
-  }
-  return null;
-}
 
 /** Draws a signature with the pointer on the dialog's canvas. */
 async function sign(page: Page) {

@@ -6,6 +6,7 @@ import si from '#web/i18n/locales/si.json';
 import ta from '#web/i18n/locales/ta.json';
 import { apiAs, loginAs, screenshot, setupBrowser } from './support';
 import { backToEnglish, expectNoEnglish } from './support-i18n';
+import { finishRun, runOfItsOwn } from './support-runs';
 
 // The driver and assistant portal in Sinhala and Tamil (issue 26): a Tamil driver's day on a
 // phone, offline included, then a walk of every crew route in both languages failing on any
@@ -76,17 +77,19 @@ const nextOpenItem = (page: Page, stop: Locator) =>
     .first();
 
 describe('the crew portal in Tamil and Sinhala', () => {
-  it('a Tamil driver starts a delivery on a phone and confirms an item offline; the queue speaks Tamil', async () => {
+  it('a Tamil driver starts a delivery on a phone and confirms an item offline; the queue speaks Tamil', {
+    timeout: 150_000,
+  }, async () => {
+    // a run of its own: the demo crew's seeded run is assistant.e2e.ts's to start
+    const own = await runOfItsOwn(2);
     const page = await browser.newPage(PHONE);
-    await signInIn(page, 'driver', 'ta');
+    await signInIn(page, own.driverName, 'ta');
     await page.getByRole('heading', { name: /^வணக்கம்/ }).waitFor();
     await page.goto('/assistant/assignments');
+    const deliveryId = own.run;
     const start = page
       .getByRole('region', { name: /^(இன்று|வரும் நாட்கள்)$/ })
-      .getByRole('button', { name: /^விநியோகம் #\d+ தொடங்கு$/ })
-      .and(page.locator(':enabled'))
-      .first();
-    const deliveryId = Number(/#(\d+)/.exec((await start.getAttribute('aria-label'))!)![1]);
+      .getByRole('button', { name: `விநியோகம் #${deliveryId} தொடங்கு` });
     await start.click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'விநியோகம் தொடங்கு' }).click();
     await page.waitForURL((url) => url.pathname === '/assistant/confirmation');
@@ -116,7 +119,7 @@ describe('the crew portal in Tamil and Sinhala', () => {
     await stop.getByText('அனுப்பக் காத்திருக்கிறது · பெற்றவர்: Nimal Perera').waitFor();
     await page.getByText('1 உறுதிப்படுத்தல் அனுப்பக் காத்திருக்கிறது').waitFor();
     await page.getByText('இந்த போனில் சேமிக்கப்பட்டுள்ளது; இணைப்பு வந்ததும் தானாக அனுப்பப்படும்.').waitFor();
-    const words = await databaseWords('driver');
+    const words = await databaseWords(own.driverName);
     await expectNoEnglish(page, 'the confirmation page offline (ta)', [...words, 'Nimal Perera']);
     await expectNoOverflow(page, 'the confirmation page offline (ta)');
     await screenshot(page, 'i18n-crew-ta-offline');
@@ -129,6 +132,7 @@ describe('the crew portal in Tamil and Sinhala', () => {
       .waitFor();
     expect(await page.getByText('அனுப்பக் காத்திருக்கிறது').count()).toBe(0);
     await page.context().close();
+    await finishRun(own.driverName, own.run);
   });
 
   for (const lang of ['si', 'ta'] as const) {

@@ -13,7 +13,7 @@ import {
   truckViolation,
   weeklyLimit,
 } from '#server/domain/roster-rules';
-import { notifyCrewChange, notifyEmployees } from '#server/features/notifications/index';
+import { notifyCrewChange, notifyEmployees, truckChangedNotice } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, forbidden, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type {
@@ -196,7 +196,13 @@ export async function changeTruck(
       await dq.setTruck(tx, deliveryId, truck.truck_id);
       await notifyEmployees(tx, [delivery.driver_employee_id, delivery.assistant_employee_id], {
         type: 'Alert',
-        message: `Delivery #${deliveryId} on ${route.name} now goes with truck ${truck.plate_number} (instead of ${delivery.plate_number}).`,
+        // in each crew member's language (decision 0082)
+        message: truckChangedNotice({
+          deliveryId,
+          route: route.name,
+          plate: truck.plate_number,
+          before: delivery.plate_number,
+        }),
         at: ctx.clock(),
         deliveryId,
       });

@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context';
 import { type Tx, withActor } from '#server/db/client';
 import { truckUnderRepair } from '#server/domain/roster-rules';
 import { findTruck } from '#server/features/deliveries/index';
-import { notifyEmployees, notifyManagers } from '#server/features/notifications/index';
+import { notifyEmployees, notifyManagers, truckRepairNotice } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, pgConstraint, pgErrorCode, unprocessable } from '#server/http/errors';
 import type { Truck } from '#shared/contract/deliveries';
@@ -74,7 +74,8 @@ async function tellAboutRepair(
     const crew = await q.crewOfRun(tx, run.delivery_id);
     await notifyEmployees(tx, [crew.driver_employee_id, crew.assistant_employee_id], {
       type: 'Alert',
-      message: `${repair}: delivery #${run.delivery_id} cannot start with it; the manager will move it to another truck.`,
+      // in each crew member's language (decision 0082)
+      message: truckRepairNotice({ deliveryId: run.delivery_id, plate: truck.plateNumber, note: truck.note }),
       at,
       deliveryId: run.delivery_id,
     });

@@ -2,13 +2,21 @@
 
 export {
   assignmentNotice,
+  cancelledByYouNotice,
+  cancelledNotice,
   type DeliveryFacts,
   deliveredNotice,
   deliveryEndedNotice,
   type Localized,
   notDeliveredNotice,
   outForDeliveryNotice,
+  returnedNotice,
+  stageNotice,
   startedNotice,
+  supportAnsweredNotice,
+  supportClosedNotice,
+  truckChangedNotice,
+  truckRepairNotice,
 } from './notices';
 export { insertNotifications, recipientLanguage } from './notifications.queries';
 export {

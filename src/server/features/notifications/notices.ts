@@ -1,6 +1,7 @@
 import { dateTimeText, type MessageKey, t, timeText } from '#server/lib/i18n/messages';
 import type { Language } from '#shared/contract/auth';
 import type { FailureReason, ItemFailureReason } from '#shared/contract/crew';
+import type { CustomerProgress, OrderProgressFacts } from '#shared/order-progress';
 
 /**
  * A notification's text in the language of whoever it is for: rendered when the row is written,
@@ -167,3 +168,162 @@ export const notDeliveredNotice =
       store,
     });
   };
+
+// ---- the customer's order, support and the crew's truck (issue 26: every text for a customer,
+// driver or assistant in their language; the managers' and staff's stay English, decision 0082)
+
+/** "the Galle store" as where something goes ("to the Galle store"; Sinhala and Tamil inflect it). */
+const toStoreText = (language: Language, city: string | null) =>
+  city ? t(language, 'place.toCityStore', { city }) : t(language, 'place.toStore');
+
+/** The badge words of an order's stage (src/shared/order-progress.ts customerProgress), translated. */
+export function stageText(language: Language, f: OrderProgressFacts, p: CustomerProgress): string {
+  switch (p.stage) {
+    case 'at_store':
+      return f.city ? t(language, 'stage.atCityStore', { city: f.city }) : t(language, 'stage.at_store');
+    case 'partly_delivered': {
+      const delivered = f.status === 'Delivered' ? f.items - f.returned : f.delivered;
+      return t(
+        language,
+        f.status === 'Delivered' ? 'stage.partlyDeliveredCredited' : 'stage.partlyDeliveredOf',
+        {
+          delivered: String(delivered),
+          items: f.items,
+          itemsFigure: String(f.items),
+        },
+      );
+    }
+    default:
+      return t(language, `stage.${p.stage}`);
+  }
+}
+
+/** What happens next (src/shared/order-progress.ts nextStep), translated; null when nothing is said. */
+export function nextStepText(language: Language, f: OrderProgressFacts, p: CustomerProgress): string | null {
+  const left = f.items - f.delivered - f.returned;
+  switch (p.stage) {
+    case 'delivery_failed':
+    case 'partly_delivered':
+      if (f.status === 'Delivered') return t(language, 'next.returnedAfterFailure');
+      return t(language, 'next.backAtStore', {
+        left,
+        leftFigure: String(left),
+        store: storeText(language, f.city),
+      });
+    case 'returned':
+      return t(language, 'next.returned');
+    case 'awaiting_train':
+      return t(language, 'next.awaitingTrain', { store: toStoreText(language, f.city) });
+    case 'on_train':
+      return t(language, 'next.onTrain', { store: toStoreText(language, f.city) });
+    case 'at_store':
+      return t(language, 'next.atStore');
+    default:
+      return null;
+  }
+}
+
+/**
+ * The customer's notice of an order's new stage, with what comes next: "Order #12: Approved,
+ * waiting for a train. We will book it on a train to the Galle store." (in English, word for word
+ * src/shared/order-progress.ts progressNotice and nextStep).
+ */
+export const stageNotice =
+  (orderId: number, f: OrderProgressFacts, p: CustomerProgress): Localized =>
+  (language) => {
+    const label = stageText(language, f, p);
+    const next = nextStepText(language, f, p);
+    return next
+      ? t(language, 'order.stageNext', { id: String(orderId), label, next })
+      : t(language, 'order.stage', { id: String(orderId), label });
+  };
+
+/** A bulk approval (the dispatch planner): booked on a train, or waiting for one. */
+export const approvedNotice =
+  (orderId: number, booked: boolean): Localized =>
+  (language) =>
+    t(language, 'order.stage', {
+      id: String(orderId),
+      label: t(language, booked ? 'stage.on_train' : 'stage.awaiting_train'),
+    });
+
+/** The order's train has left (the sweep): which train, to which city, arriving when (Colombo time). */
+export const onTrainNotice =
+  (o: { orderId: number; train: string; city: string; arrival: Date }): Localized =>
+  (language) =>
+    t(language, 'order.onTrain', {
+      id: String(o.orderId),
+      train: o.train,
+      city: o.city,
+      when: dateTimeText(language, o.arrival),
+    });
+
+/** The order was cancelled by the staff (a rejection): their reason as they wrote it. */
+export const cancelledNotice =
+  (orderId: number, reason: string | null): Localized =>
+  (language) =>
+    reason
+      ? t(language, 'order.cancelledWithReason', { id: String(orderId), reason })
+      : t(language, 'order.cancelled', { id: String(orderId) });
+
+/** The customer cancelled its own order. */
+export const cancelledByYouNotice =
+  (orderId: number): Localized =>
+  (language) =>
+    t(language, 'order.cancelledByYou', { id: String(orderId) });
+
+/**
+ * The undelivered items went back to Kandy and were credited: all of the order (nothing was
+ * delivered, the fee credited too) or the rest of a partly delivered one (`what`: "Tea x 2").
+ */
+export const returnedNotice =
+  (o: { orderId: number; credit: string; what: string; nothingDelivered: boolean }): Localized =>
+  (language) =>
+    o.nothingDelivered
+      ? t(language, 'order.returnedCredited', { id: String(o.orderId), credit: o.credit })
+      : t(language, 'order.partReturnedCredited', { id: String(o.orderId), credit: o.credit, what: o.what });
+
+/** The staff answered the customer's support request (`subject` quoted and cut). */
+export const supportAnsweredNotice =
+  (requestId: number, subject: string): Localized =>
+  (language) =>
+    t(language, 'support.answered', { id: String(requestId), subject });
+
+/** The staff closed the customer's support request, with a last message or not. */
+export const supportClosedNotice =
+  (requestId: number, subject: string, withMessage: boolean): Localized =>
+  (language) =>
+    t(language, withMessage ? 'support.closedWithMessage' : 'support.closed', {
+      id: String(requestId),
+      subject,
+    });
+
+/** The crew's delivery runs past its route's maximum time (the sweep). */
+export const lateNotice =
+  (d: { deliveryId: number; route: string; hours: string; plannedEnd: Date }): Localized =>
+  (language) =>
+    t(language, 'crew.late', {
+      id: String(d.deliveryId),
+      route: d.route,
+      hours: d.hours,
+      time: timeText(d.plannedEnd),
+    });
+
+/** The crew's truck went Under Repair before their delivery started. */
+export const truckRepairNotice =
+  (d: { deliveryId: number; plate: string; note: string | null }): Localized =>
+  (language) =>
+    d.note
+      ? t(language, 'crew.truckRepairWithNote', { id: String(d.deliveryId), plate: d.plate, note: d.note })
+      : t(language, 'crew.truckRepair', { id: String(d.deliveryId), plate: d.plate });
+
+/** The crew's delivery goes with another truck. */
+export const truckChangedNotice =
+  (d: { deliveryId: number; route: string; plate: string; before: string }): Localized =>
+  (language) =>
+    t(language, 'crew.truckChanged', {
+      id: String(d.deliveryId),
+      route: d.route,
+      plate: d.plate,
+      before: d.before,
+    });

@@ -4,7 +4,15 @@ import { literalCount, prepared } from '#server/db/prepared';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { Language } from '#shared/contract/auth';
 import type { Notification } from '#shared/contract/notifications';
-import { assignmentNotice, type Localized, type Seat, startingSoonNotice } from './notices';
+import {
+  approvedNotice,
+  assignmentNotice,
+  type Localized,
+  lateNotice,
+  onTrainNotice,
+  type Seat,
+  startingSoonNotice,
+} from './notices';
 
 /** Who a notification is for: a crew member, a customer (all its logins) or one user. */
 export type Recipient = { employeeId: number } | { customerId: number } | { userId: number };
@@ -213,14 +221,37 @@ export async function sweepTimedEvents(db: Executor, now: Date, soonMs: number):
       || trim(to_char(r.max_delivery_hours, 'FM990.0')) || ' h (planned end ' || ${lkTime('d.end_date_time', 'HH24:MI')} || ').'`;
   const lateWhere = sql`d.status = 'In Transit' and d.end_date_time < ${nowIso}::timestamptz
     and d.end_date_time > ${dayAgo}::timestamptz`;
-  // the crew, and every manager
-  await db.execute(
-    sql`insert into notifications (employee_id, type, message, created_at, delivery_id, event_key)
-        select m.employee_id, 'Alert', ${lateMessage}, ${nowIso}::timestamptz, d.delivery_id, 'delivery:' || d.delivery_id || ':late'
+  // the crew, each in their language (decision 0082), and every manager (English)
+  const late = await db.execute<{
+    employee_id: number;
+    delivery_id: number;
+    route: string;
+    hours: string;
+    end_at: string;
+  }>(
+    sql`select m.employee_id, d.delivery_id, r.name as route, trim(to_char(r.max_delivery_hours, 'FM990.0')) as hours,
+               ${isoTimestamp('d.end_date_time')} as end_at
           from deliveries d join routes r on r.route_id = d.route_id
           cross join lateral (values (d.driver_employee_id), (d.assistant_employee_id)) m (employee_id)
          where ${lateWhere} and m.employee_id is not null
-        ${ON_EVENT_CONFLICT}`,
+           and not exists (select 1 from notifications n where n.employee_id = m.employee_id
+                             and n.event_key = 'delivery:' || d.delivery_id || ':late')`,
+  );
+  await insertNotifications(
+    db,
+    late.rows.map((row) => ({
+      to: { employeeId: row.employee_id },
+      type: 'Alert' as const,
+      message: lateNotice({
+        deliveryId: row.delivery_id,
+        route: row.route,
+        hours: row.hours,
+        plannedEnd: new Date(row.end_at),
+      }),
+      at: now,
+      deliveryId: row.delivery_id,
+      eventKey: `delivery:${row.delivery_id}:late`,
+    })),
   );
   await db.execute(
     sql`insert into notifications (user_id, type, message, created_at, delivery_id, event_key)
@@ -230,42 +261,64 @@ export async function sweepTimedEvents(db: Executor, now: Date, soonMs: number):
          where ${lateWhere}
         ${ON_EVENT_CONFLICT}`,
   );
-  await db.execute(
-    sql`insert into notifications (customer_id, type, message, created_at, order_id, event_key)
-        select o.customer_id, 'Info',
-               'Order #' || o.order_id || ' is on the train ' || t.train_name || ' to ' || c.name || ', arriving '
-                 || ${lkTime('t.arrival_date_time')} || '.',
-               ${nowIso}::timestamptz, o.order_id, 'order:' || o.order_id || ':train:' || t.train_trip_id
+  // the customer of an order whose train left, in the customer's language
+  const trains = await db.execute<{
+    customer_id: number;
+    order_id: number;
+    train: string;
+    city: string;
+    arrival: string;
+    event_key: string;
+  }>(
+    sql`select o.customer_id, o.order_id, t.train_name as train, c.name as city,
+               ${isoTimestamp('t.arrival_date_time')} as arrival,
+               'order:' || o.order_id || ':train:' || t.train_trip_id as event_key
           from train_allocations a
           join train_trips t on t.train_trip_id = a.train_trip_id
           join cities c on c.city_id = t.arrival_city_id
           join orders o on o.order_id = a.order_id
          where t.departure_date_time <= ${nowIso}::timestamptz and t.departure_date_time > ${dayAgo}::timestamptz
            and o.status = 'Scheduled'
-        ${ON_EVENT_CONFLICT}`,
+           and not exists (select 1 from notifications n where n.customer_id = o.customer_id
+                             and n.event_key = 'order:' || o.order_id || ':train:' || t.train_trip_id)`,
   );
+  const trainRows: NewNotification[] = trains.rows.map((row) => ({
+    to: { customerId: row.customer_id },
+    type: 'Info',
+    message: onTrainNotice({
+      orderId: row.order_id,
+      train: row.train,
+      city: row.city,
+      arrival: new Date(row.arrival),
+    }),
+    at: now,
+    orderId: row.order_id,
+    eventKey: row.event_key,
+  }));
+  for (let i = 0; i < trainRows.length; i += 2000)
+    await insertNotifications(db, trainRows.slice(i, i + 2000));
 }
 
 /**
  * Tells each order's customer it was approved (bulk approvals: the dispatch planner), in the
- * customer's words of src/shared/order-progress.ts: booked on a train, or waiting for one.
+ * customer's words of src/shared/order-progress.ts and language: booked on a train, or waiting
+ * for one. One statement reads them all; the texts go in one insert per 2,000.
  */
-export async function insertApprovalNotices(
-  db: Executor,
-  orderIds: number[],
-  at: Date,
-  words: { booked: string; waiting: string },
-): Promise<void> {
+export async function insertApprovalNotices(db: Executor, orderIds: number[], at: Date): Promise<void> {
   if (orderIds.length === 0) return;
-  await db.execute(
-    sql`insert into notifications (customer_id, type, message, created_at, order_id)
-        select o.customer_id, 'Info',
-               'Order #' || o.order_id || ': '
-                 || case when exists (select 1 from train_allocations a where a.order_id = o.order_id)
-                         then ${words.booked} else ${words.waiting} end || '.',
-               ${at.toISOString()}::timestamptz, o.order_id
-          from orders o where o.order_id in (${idList(orderIds)})`,
+  const res = await db.execute<{ customer_id: number; order_id: number; booked: boolean }>(
+    sql`select o.customer_id, o.order_id,
+               exists (select 1 from train_allocations a where a.order_id = o.order_id) as booked
+          from orders o where o.order_id in (${idList(orderIds)}) order by o.order_id`,
   );
+  const rows: NewNotification[] = res.rows.map((row) => ({
+    to: { customerId: row.customer_id },
+    type: 'Info',
+    message: approvedNotice(row.order_id, row.booked),
+    at,
+    orderId: row.order_id,
+  }));
+  for (let i = 0; i < rows.length; i += 2000) await insertNotifications(db, rows.slice(i, i + 2000));
 }
 
 const person = (alias: string) =>

@@ -6,7 +6,6 @@ import { isoTimestamp } from '#server/db/sql-helpers';
 import type { AuthUser } from '#server/http/auth-context';
 import { notFound } from '#server/http/errors';
 import { businessDateTime } from '#shared/dates';
-import { STAGE_LABELS } from '#shared/order-progress';
 import {
   assignmentCancelledNotice,
   assignmentNotice,
@@ -99,9 +98,6 @@ export async function publishChange(
   await notify(tx, EVENTS_CHANNEL, JSON.stringify(change));
 }
 
-/** The words of an approval with and without a train booked (the planner's bulk notices). */
-const APPROVAL_WORDS = { booked: STAGE_LABELS.on_train, waiting: STAGE_LABELS.awaiting_train };
-
 /**
  * A bulk plan was applied (the dispatch planner): each approved order's customer and each new
  * delivery's crew are told, as transitionOrder and notifyCrewChange would, in two statements.
@@ -112,7 +108,7 @@ export async function notifyPlanApplied(
   newDeliveryIds: number[],
   at: Date,
 ): Promise<void> {
-  await q.insertApprovalNotices(tx, approvedOrderIds, at, APPROVAL_WORDS);
+  await q.insertApprovalNotices(tx, approvedOrderIds, at);
   await q.insertAssignmentNotices(tx, newDeliveryIds, at);
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
-import { notifyManagers, publishChange } from '#server/features/notifications/index';
+import { cancelledByYouNotice, notifyManagers, publishChange } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound, unprocessable } from '#server/http/errors';
 import type {
@@ -51,7 +51,7 @@ export async function cancelOwnOrder(
       actorUserId: user.userId,
       reason,
       at: now,
-      notice: { message: `You cancelled order #${orderId}. The goods it reserved were released.` },
+      notice: { message: cancelledByYouNotice(orderId) }, // in the customer's language
     });
     await notifyManagers(tx, {
       type: 'Info',

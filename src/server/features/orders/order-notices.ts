@@ -1,36 +1,35 @@
 import type { Executor } from '#server/db/client';
 import {
+  cancelledNotice,
   deliveredNotice,
   insertNotifications,
   type Localized,
   outForDeliveryNotice,
   publishChange,
+  stageNotice,
 } from '#server/features/notifications/index';
-import { nextStep, progressNotice } from '#shared/order-progress';
 import type { OrderStatus } from '#shared/order-status';
 import { findProgress } from './orders.queries';
 
 // What the customer is told when its order changes status: written by transitionOrder
 // (order-transitions.ts) in its transaction, through the notifications feature.
 
-// out for delivery and delivered in the customer's language (src/server/lib/i18n); the others English
-const ORDER_MESSAGES: Partial<
-  Record<OrderStatus, (orderId: number, reason: string | null) => string | Localized>
-> = {
+// every one in the customer's language (src/server/lib/i18n, decision 0082); a staff member's
+// reason for a cancellation is written as they wrote it
+const ORDER_MESSAGES: Partial<Record<OrderStatus, (orderId: number, reason: string | null) => Localized>> = {
   'In Transit': (id) => outForDeliveryNotice(id),
   Delivered: (id) => deliveredNotice(id, null),
-  Cancelled: (id, reason) => `Order #${id} was cancelled${reason ? `: ${reason}` : '.'}`,
+  Cancelled: (id, reason) => cancelledNotice(id, reason),
 };
 
 /**
- * An approved order in the customer's words (src/shared/order-progress.ts): approved and waiting
- * for a train, or booked on one, with what comes next.
+ * An approved order in the customer's words (src/shared/order-progress.ts, translated): approved
+ * and waiting for a train, or booked on one, with what comes next.
  */
-async function approvalNotice(tx: Executor, orderId: number, at: Date): Promise<string | undefined> {
+async function approvalNotice(tx: Executor, orderId: number, at: Date): Promise<Localized | undefined> {
   const found = await findProgress(tx, orderId, at);
   if (!found) return undefined;
-  const next = nextStep(found.facts, found.progress);
-  return `${progressNotice(orderId, found.progress)}${next ? ` ${next}` : ''}`;
+  return stageNotice(orderId, found.facts, found.progress);
 }
 
 /** Tells the customer its order changed status (called by transitionOrder). */

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context';
 import { withActor } from '#server/db/client';
+import { returnedNotice } from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, notFound } from '#server/http/errors';
 import { formatMoney } from '#shared/constants';
@@ -89,9 +90,8 @@ export async function returnToKandy(
       closedAfterReturn: !nothingDelivered,
       deliveredAt: delivered.last ? new Date(delivered.last) : now,
       notice: {
-        message: nothingDelivered
-          ? `Order #${orderId} could not be delivered: its items went back to our Kandy warehouse and ${formatMoney(credit)} is credited to you (items and delivery fee).`
-          : `The items of order #${orderId} we could not deliver (${what}) went back to our Kandy warehouse: ${formatMoney(credit)} is credited to you.`,
+        // in the customer's language (decision 0082)
+        message: returnedNotice({ orderId, credit: formatMoney(credit), what, nothingDelivered }),
         alert: true,
       },
     });

@@ -1,6 +1,12 @@
 import type { AppContext } from '#server/context';
 import { type Executor, withActor } from '#server/db/client';
-import { notifyCustomer, notifyUsers, publishChange } from '#server/features/notifications/index';
+import {
+  notifyCustomer,
+  notifyUsers,
+  publishChange,
+  supportAnsweredNotice,
+  supportClosedNotice,
+} from '#server/features/notifications/index';
 import type { AuthUser } from '#server/http/auth-context';
 import { conflict, forbidden, notFound, unprocessable } from '#server/http/errors';
 import type {
@@ -135,7 +141,7 @@ export async function postMessage(
     if (staff) {
       await notifyCustomer(tx, request.customer_id, {
         type: 'Info',
-        message: `Our team answered your support request #${requestId} ${quoted(request.subject)}.`,
+        message: supportAnsweredNotice(requestId, quoted(request.subject)), // in the customer's language
         at,
         requestId,
       });
@@ -179,9 +185,7 @@ export async function closeRequest(
     await q.closeSupportRequest(tx, requestId, user.userId, at);
     await notifyCustomer(tx, request.customer_id, {
       type: 'Info',
-      message: `Your support request #${requestId} ${quoted(request.subject)} was closed${
-        message ? ' with a last message from our team' : ''
-      }. Write on it if you still need help.`,
+      message: supportClosedNotice(requestId, quoted(request.subject), message !== null), // the customer's language
       at,
       requestId,
     });
