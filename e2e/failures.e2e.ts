@@ -1,6 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { OrderDetail } from '#shared/contract/orders';
+import si from '#web/i18n/locales/si.json';
+import ta from '#web/i18n/locales/ta.json';
 import { apiAs, loginAs, screenshot, setupBrowser } from './support';
+import { backToEnglish, expectNoEnglish, expectNoOverflow, orderDataWords } from './support-i18n';
 import {
   type Delivery,
   dateInDays,
@@ -17,6 +21,8 @@ import {
 // of its own: logins an admin makes for free demo drivers and assistants) and leaves no run In
 // Transit.
 const browser = setupBrowser();
+// the languages the customer reads the failure in are stored on the server: the other files expect English
+afterAll(() => backToEnglish('customer'));
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const MINUTE = 60_000;
 
@@ -186,6 +192,29 @@ describe('an item failed at the door', () => {
       await screenshot(page, name);
       await page.context().close();
     }
+
+    // 4b. the same in Tamil on a phone and in Sinhala at a desk: no English but the database's words
+    const words = orderDataWords(await customerApi<OrderDetail>(`/orders/${orderId}`));
+    for (const [language, options] of [
+      ['ta', PHONE],
+      ['si', { viewport: { width: 1280, height: 800 } }],
+    ] as const) {
+      const messages = { si, ta }[language];
+      await customerApi('/auth/profile/language', { method: 'PUT', body: JSON.stringify({ language }) });
+      const page = await browser.newPage(options);
+      await loginAs(page, 'customer');
+      await page.waitForURL((url) => url.pathname === '/customer');
+      await page.goto(`/customer/orders/${orderId}`);
+      await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+      const timeline = page.getByRole('list', { name: messages['order.timeline.label'] });
+      await timeline.getByText(`${broken.productName} × 3`, { exact: false }).waitFor();
+      const where = `the partly delivered order (${language})`;
+      await expectNoEnglish(page, where, words);
+      await expectNoOverflow(page, where);
+      await screenshot(page, `failures-customer-${language}`);
+      await page.context().close();
+    }
+    await backToEnglish('customer');
 
     // 5. the manager's dashboard raises it, with a link to act
     const desk = await browser.newPage({ viewport: { width: 1280, height: 800 } });

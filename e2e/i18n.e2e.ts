@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { OrderDetail } from '#shared/contract/orders';
+import si from '#web/i18n/locales/si.json';
+import ta from '#web/i18n/locales/ta.json';
 import { apiAs, baseURL, DEMO_PASSWORD, screenshot, setupBrowser } from './support';
-import { backToEnglish, expectNoEnglish } from './support-i18n';
+import { backToEnglish, expectNoEnglish, expectNoOverflow, orderDataWords } from './support-i18n';
 
 const browser = setupBrowser();
 // the languages picked here are stored on the server: the other e2e files expect English
@@ -33,8 +36,8 @@ async function settled(page: Page, language: string) {
 }
 
 // The walk: every route of the landing page, the sign-in pages and the customer portal in si and ta
-// (the crew portal adds its routes here), the notifications panel and the search box opened once. Order detail is not
-// translated yet.
+// (the crew portal adds its routes here), the notifications panel and the search box opened once;
+// an order's own pages (detail, edit, the cancel dialog) are walked below.
 const PUBLIC_ROUTES = ['/', '/login', '/customer/login'];
 const CUSTOMER_ROUTES = [
   '/customer',
@@ -205,4 +208,79 @@ describe('a customer in Sinhala on a phone', () => {
     await page.getByRole('heading', { name: 'ඇණවුම් ඉතිහාසය' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('si');
   });
+});
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+
+describe("the demo customer's order pages", () => {
+  for (const language of ['si', 'ta'] as const) {
+    it(`an order's page, its cancel dialog and the edit page read ${language}, on a phone and a desktop`, async () => {
+      const call = await apiAs('customer');
+      await call('/auth/profile/language', { method: 'PUT', body: JSON.stringify({ language }) });
+      type Row = { order_id: number; status: string };
+      const orders = await call<Row[]>('/orders?page=1&page_size=100');
+      const products =
+        await call<Array<{ product_id: number; productName: string; available_units: number }>>('/products');
+      // a Pending order to change: one of the demo customer's, else one placed here
+      let pending = orders.find((o) => o.status === 'Pending')?.order_id;
+      if (pending === undefined) {
+        const profile = await call<{ customer_id: number }>('/auth/profile');
+        const product = products.find((p) => p.available_units >= 2)!;
+        const date = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
+        const placed = await call<{ order_id: number }>(`/customers/${profile.customer_id}/orders`, {
+          method: 'POST',
+          body: JSON.stringify({
+            scheduleDate: date,
+            items: [{ productID: product.product_id, quantity: 2 }],
+            deliveryAddress: '14 Temple Road, Galle',
+            city: 'Galle',
+          }),
+        });
+        pending = placed.order_id;
+      }
+      // and the one that went furthest, for the fullest timeline (trains, truck, proof of delivery)
+      const further = ['Delivered', 'In Transit', 'Scheduled']
+        .map((status) => orders.find((o) => o.status === status))
+        .find((o) => o !== undefined);
+      expect(further, 'the demo customer has an approved order').toBeDefined();
+      const ids = [further!.order_id, pending];
+      const words = products.map((p) => p.productName);
+      for (const id of ids) {
+        words.push(...orderDataWords(await call<OrderDetail>(`/orders/${id}`)));
+      }
+      const messages = { si, ta }[language];
+
+      for (const [size, options] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const page = await pageIn(language, options);
+        await signInWithToken(page, 'customer');
+        for (const route of [
+          ...ids.map((id) => `/customer/orders/${id}`),
+          `/customer/orders/${pending}/edit`,
+        ]) {
+          await page.goto(route);
+          await settled(page, language);
+          await page.locator('main h1').waitFor();
+          const where = `${route} (${language}, ${size})`;
+          await expectNoEnglish(page, where, words);
+          await expectNoOverflow(page, where);
+          await screenshot(page, `i18n-order-${language}-${size}${route.replaceAll('/', '-')}`);
+        }
+        // the tracking list is named in the reader's language, and the cancel dialog reads it too
+        await page.goto(`/customer/orders/${pending}`);
+        await settled(page, language);
+        await page.getByRole('list', { name: messages['order.timeline.label'] }).waitFor();
+        await page.getByRole('button', { name: messages['order.cancelOrder'] }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('button', { name: messages['order.cancelDialog.keep'] }).waitFor();
+        await expectNoEnglish(page, `the cancel dialog (${language}, ${size})`, words);
+        await expectNoOverflow(page, `the cancel dialog (${language}, ${size})`);
+        await screenshot(page, `i18n-order-${language}-${size}-cancel-dialog`);
+        await page.context().close();
+      }
+    });
+  }
 });

@@ -1,6 +1,7 @@
 // English texts the web receives from elsewhere (the server's `detail`, a zod schema's message)
 // that it knows how to say in the reader's language; anything else is shown as it came
 // (docs/decisions/0083: API details stay as the contract says).
+import { orderStatusName } from './order-status-name';
 import type { MessageKey, MessageValues, Translate } from './provider';
 
 const EXACT: Record<string, MessageKey> = {
@@ -32,7 +33,7 @@ const EXACT: Record<string, MessageKey> = {
   'Please enter a message': 'support.validation.messageRequired',
 };
 
-type Pattern = readonly [RegExp, MessageKey, (m: RegExpMatchArray) => MessageValues];
+type Pattern = readonly [RegExp, MessageKey, (m: RegExpMatchArray, t: Translate) => MessageValues];
 
 const PATTERNS: readonly Pattern[] = [
   [/^Network request failed/, 'error.network', () => ({})],
@@ -68,6 +69,17 @@ const PATTERNS: readonly Pattern[] = [
   ],
   [/^Order #?(\d+) is already cancelled$/, 'error.alreadyCancelled', (m) => ({ id: m[1]! })],
   [/^Order #?(\d+) not found$/, 'error.orderNotFound', (m) => ({ id: m[1]! })],
+  [
+    /^Order #(\d+) is (Scheduled|In Transit|Delivered) and can no longer be (cancelled|changed) online: only a Pending order can\. Please contact support and we will help\.$/,
+    'error.noLongerOnline',
+    (m, t) => ({ id: m[1]!, status: orderStatusName(t, m[2]!), action: m[3]! }),
+  ],
+  [
+    /^Not enough stock for (.+): (\d+) available, (\d+) more requested$/,
+    'error.notEnoughStockMore',
+    (m) => ({ product: m[1]!, available: m[2]!, requested: m[3]! }),
+  ],
+  [/^File '(.+)' is larger than ([\d.]+ MB)$/, 'error.fileTooLarge', (m) => ({ name: m[1]!, size: m[2]! })],
 ];
 
 /** The text in the reader's language when it is a known one, else the text as it came. */
@@ -76,7 +88,7 @@ export function knownText(t: Translate, text: string): string {
   if (exact) return t(exact);
   for (const [pattern, key, values] of PATTERNS) {
     const match = text.trim().match(pattern);
-    if (match) return t(key, values(match));
+    if (match) return t(key, values(match, t));
   }
   return text;
 }

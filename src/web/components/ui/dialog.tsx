@@ -59,7 +59,10 @@ export function Dialog({
           </div>
           <div className="overflow-y-auto px-6 py-4">{children}</div>
           {footer && (
-            <div className="flex justify-end gap-2 border-t border-slate-100 px-6 py-3">{footer}</div>
+            // wraps when the words are long (Tamil) rather than push a button out of the dialog
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 px-6 py-3">
+              {footer}
+            </div>
           )}
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -33,7 +33,7 @@ export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
     const picked = Array.from(event.target.files ?? []);
     const known = new Set(files.map((f) => `${f.name}:${f.size}`));
     const fresh = picked.filter((f) => !known.has(`${f.name}:${f.size}`));
-    const { accepted, errors: rejected } = partitionAttachments(fresh, files);
+    const { accepted, errors: rejected } = partitionAttachments(fresh, files, t);
     onChange([...files, ...accepted]);
     setErrors(rejected);
     // Lets the same file be picked again after removing it.

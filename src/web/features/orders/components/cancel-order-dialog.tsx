@@ -4,21 +4,24 @@ import { Alert } from '#web/components/ui/alert';
 import { Button } from '#web/components/ui/button';
 import { Dialog } from '#web/components/ui/dialog';
 import { Textarea } from '#web/components/ui/textarea';
+import { knownText } from '#web/i18n/known-texts';
+import { useT } from '#web/i18n/provider';
 import { ApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { useCancelOrder } from '../api/cancel-order';
 
 /** The server's refusal, with a way to support when the order can no longer be cancelled here. */
 export function OrderRefusal({ error }: { error: Error }) {
+  const t = useT();
   const tooLate = error instanceof ApiError && error.status === 409 && /contact support/i.test(error.message);
   return (
     <Alert variant="error">
-      {error.message}
+      {knownText(t, error.message)}
       {tooLate && (
         <>
           {' '}
           <Link to={paths.customer.support} className="font-medium underline">
-            Contact support
+            {t('order.contactSupport')}
           </Link>
         </>
       )}
@@ -41,6 +44,7 @@ export function CancelOrderDialog({
   onOpenChange: (open: boolean) => void;
   onDone?: (orderId: number) => void;
 }) {
+  const t = useT();
   const [reason, setReason] = useState('');
   const cancel = useCancelOrder(orderId);
   function close(next: boolean) {
@@ -65,29 +69,29 @@ export function CancelOrderDialog({
     <Dialog
       open={open}
       onOpenChange={close}
-      title={`Cancel order #${orderId}?`}
-      description="The order is cancelled and the goods it reserved are released. This cannot be undone: to get them later, place a new order."
+      title={t('order.cancelDialog.title', { id: orderId })}
+      description={t('order.cancelDialog.lead')}
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)}>
-            Keep the order
+            {t('order.cancelDialog.keep')}
           </Button>
           <Button type="submit" form={formId} variant="danger" loading={cancel.isPending}>
-            Cancel order
+            {t('order.cancelOrder')}
           </Button>
         </>
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="space-y-3">
         <Textarea
-          label="Reason"
+          label={t('order.cancelDialog.reason')}
           optional
           rows={3}
           maxLength={500}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
-          placeholder="e.g. Ordered by mistake"
-          hint="Our team reads it; it helps us serve you better."
+          placeholder={t('order.cancelDialog.reasonExample')}
+          hint={t('order.cancelDialog.reasonHint')}
         />
         {cancel.isError && <OrderRefusal error={cancel.error} />}
       </form>

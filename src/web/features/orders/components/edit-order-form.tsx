@@ -8,7 +8,7 @@ import type { Product } from '#shared/contract/products';
 import { Button, buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { Input } from '#web/components/ui/input';
-import { formatDate } from '#web/lib/format';
+import { useFormat, useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
 import { useChangeOrder } from '../api/change-order';
 import { maxDeliveryDate, minDeliveryDate } from '../lib/delivery-date';
@@ -63,6 +63,8 @@ export function EditOrderForm({ order, products, onSaved }: EditOrderFormProps) 
     [items, products, order.delivery_fee, captured],
   );
   const change = useChangeOrder(order.order_id);
+  const t = useT();
+  const f = useFormat();
 
   const onSubmit = handleSubmit((values) => {
     change.mutate(toChangeOrderRequest(values), { onSuccess: onSaved });
@@ -75,18 +77,22 @@ export function EditOrderForm({ order, products, onSaved }: EditOrderFormProps) 
         {change.isError && <OrderRefusal error={change.error} />}
         <Card>
           <CardHeader
-            title="Delivery date"
-            description={`A new date needs at least ${ORDER_LEAD_DAYS} days' lead time from today; the date you chose can stay.`}
+            title={t('order.deliveryDate')}
+            description={t('order.edit.dateLead', { days: ORDER_LEAD_DAYS })}
           />
           <CardBody>
             <Input
-              label="Delivery date"
+              label={t('order.deliveryDate')}
               type="date"
               // the date the order has may be nearer than a new one may be
               min={[order.schedule_date, minDate].sort()[0]}
               max={maxDate}
               required
-              hint={`Now ${formatDate(order.schedule_date)}; a new date from ${formatDate(minDate)} to ${formatDate(maxDate)}`}
+              hint={t('order.edit.dateHint', {
+                now: f.date(order.schedule_date),
+                from: f.date(minDate),
+                to: f.date(maxDate),
+              })}
               error={errors.scheduleDate?.message}
               containerClassName="max-w-xs"
               {...register('scheduleDate')}
@@ -94,10 +100,7 @@ export function EditOrderForm({ order, products, onSaved }: EditOrderFormProps) 
           </CardBody>
         </Card>
         <Card>
-          <CardHeader
-            title="Items"
-            description="Add, remove or change quantities. Items you keep or reduce keep the price you ordered at; items you add or increase are at today's price."
-          />
+          <CardHeader title={t('order.items')} description={t('order.edit.itemsLead')} />
           <CardBody>
             <OrderItemLines
               control={control}
@@ -111,20 +114,17 @@ export function EditOrderForm({ order, products, onSaved }: EditOrderFormProps) 
           </CardBody>
         </Card>
         <Card>
-          <CardHeader
-            title="Delivery details"
-            description="These stay as they are. To deliver elsewhere, cancel the order and place a new one, or contact support."
-          />
+          <CardHeader title={t('order.new.deliveryDetails')} description={t('order.edit.detailsLead')} />
           <CardBody>
             <dl className="grid gap-4 text-sm sm:grid-cols-2">
               <div>
-                <dt className="font-medium text-slate-600">Delivery address</dt>
+                <dt className="font-medium text-slate-600">{t('order.deliveryAddress')}</dt>
                 <dd className="mt-1 whitespace-pre-line text-slate-900">{order.delivery_address || '—'}</dd>
               </div>
               <div>
-                <dt className="font-medium text-slate-600">Special instructions</dt>
+                <dt className="font-medium text-slate-600">{t('order.specialInstructions')}</dt>
                 <dd className="mt-1 whitespace-pre-line text-slate-900">
-                  {order.special_instructions || 'None'}
+                  {order.special_instructions || t('order.detail.none')}
                 </dd>
               </div>
             </dl>
@@ -134,13 +134,13 @@ export function EditOrderForm({ order, products, onSaved }: EditOrderFormProps) 
       <div className="space-y-4 lg:sticky lg:top-6 lg:self-start">
         <OrderSummaryPanel totals={totals} />
         <Button type="submit" size="lg" className="w-full" loading={change.isPending}>
-          Save changes
+          {t('order.edit.save')}
         </Button>
         <Link
           to={paths.customer.order(order.order_id)}
           className={buttonClasses('secondary', 'lg', 'w-full')}
         >
-          Discard changes
+          {t('order.edit.discard')}
         </Link>
       </div>
     </form>

@@ -1,29 +1,32 @@
-import { formatMoney } from '#shared/constants';
 import type { ItemState, OrderDetail } from '#shared/contract/orders';
 import { Badge, type BadgeTone } from '#web/components/ui/badge';
 import { DataTable, type FooterLine } from '#web/components/ui/data-table';
+import { type MessageKey, useFormat, useT } from '#web/i18n/provider';
+import { failureReason } from '../lib/order-texts';
 
 /** What became of an item, in the customer's words (decision 0058); pending says nothing yet. */
-const ITEM_STATE: Record<ItemState, { label: string; tone: BadgeTone } | null> = {
+const ITEM_STATE: Record<ItemState, { label: MessageKey; tone: BadgeTone } | null> = {
   pending: null,
-  delivered: { label: 'Delivered', tone: 'success' },
-  awaiting_redelivery: { label: 'Not delivered: at the store', tone: 'warning' },
-  returned: { label: 'Returned to Kandy, credited', tone: 'neutral' },
+  delivered: { label: 'order.item.delivered', tone: 'success' },
+  awaiting_redelivery: { label: 'order.item.atStore', tone: 'warning' },
+  returned: { label: 'order.item.returned', tone: 'neutral' },
 };
 
 /** Under the product's name: what became of it. */
 function ItemOutcome({ item }: { item: OrderDetail['items'][number] }) {
+  const t = useT();
   const state = ITEM_STATE[item.state];
   if (!state) return null;
+  const failure = item.state !== 'delivered' ? item.last_failure : null;
   return (
     <span className="mt-1 flex flex-col items-start gap-0.5 font-normal">
       <Badge tone={state.tone} wrap>
-        {state.label}
+        {t(state.label)}
       </Badge>
-      {item.state !== 'delivered' && item.last_failure && (
+      {failure && (
         <span className="text-xs text-slate-500">
-          {item.last_failure.reason}
-          {item.last_failure.note && `: ${item.last_failure.note}`}
+          {failureReason(t, failure.reason)}
+          {failure.note && `: ${failure.note}`}
         </span>
       )}
     </span>
@@ -36,25 +39,27 @@ function ItemOutcome({ item }: { item: OrderDetail['items'][number] }) {
  * A card per item on phones, the totals under them, every figure whole.
  */
 export function OrderItemsTable({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const f = useFormat();
   const footer: FooterLine[] = [
-    { label: 'Subtotal', value: formatMoney(order.subtotal) },
-    { label: 'Delivery fee', value: formatMoney(order.delivery_fee) },
-    { label: 'Total', value: formatMoney(order.total), tone: order.credit === 0 ? 'strong' : undefined },
+    { label: t('order.subtotal'), value: f.money(order.subtotal) },
+    { label: t('order.deliveryFee'), value: f.money(order.delivery_fee) },
+    { label: t('order.total'), value: f.money(order.total), tone: order.credit === 0 ? 'strong' : undefined },
   ];
   if (order.credit > 0)
     footer.push(
-      { label: 'Credit: not delivered', value: `-${formatMoney(order.credit)}`, tone: 'negative' },
-      { label: 'Amount due', value: formatMoney(order.amount_due), tone: 'strong' },
+      { label: t('order.item.credit'), value: `-${f.money(order.credit)}`, tone: 'negative' },
+      { label: t('order.item.amountDue'), value: f.money(order.amount_due), tone: 'strong' },
     );
   return (
     <DataTable
-      caption={`Items of order #${order.order_id}`}
+      caption={t('order.item.caption', { id: order.order_id })}
       rows={order.items}
       rowKey={(item) => item.product_id}
       footer={footer}
       columns={[
         {
-          header: 'Product',
+          header: t('order.product'),
           rowHeader: true,
           cell: (item) => (
             <>
@@ -63,16 +68,21 @@ export function OrderItemsTable({ order }: { order: OrderDetail }) {
             </>
           ),
         },
-        { header: 'Quantity', cell: (item) => item.quantity, align: 'right', className: 'tabular-nums' },
         {
-          header: 'Unit price',
-          cell: (item) => formatMoney(item.unit_price),
+          header: t('order.quantity'),
+          cell: (item) => item.quantity,
           align: 'right',
           className: 'tabular-nums',
         },
         {
-          header: 'Line total',
-          cell: (item) => formatMoney(item.line_total),
+          header: t('order.unitPrice'),
+          cell: (item) => f.money(item.unit_price),
+          align: 'right',
+          className: 'tabular-nums',
+        },
+        {
+          header: t('order.lineTotal'),
+          cell: (item) => f.money(item.line_total),
           align: 'right',
           className: 'tabular-nums',
         },

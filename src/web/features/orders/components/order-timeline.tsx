@@ -1,24 +1,30 @@
 import { clsx } from 'clsx';
 import { Check, X } from 'lucide-react';
-import { formatMoney } from '#shared/constants';
 import type { OrderDetail } from '#shared/contract/orders';
-import { formatDateTime } from '#web/lib/format';
+import { cityName } from '#web/i18n/city-name';
+import { type MessageKey, useFormat, useT } from '#web/i18n/provider';
 import { changeLineText, changeSummary } from '../lib/order-changes';
+import { failureReasonInline } from '../lib/order-texts';
 import { buildOrderTimeline, type TimelineStep } from '../lib/order-timeline';
 
 function FailureDetail({ step }: { step: TimelineStep }) {
+  const t = useT();
   const f = step.failure!;
+  // one line of text: "Delivery #12 on Galle - Hikkaduwa: 2 handed over: damaged (note)"
+  let run = t('order.timeline.deliveryOn', { id: f.delivery_id, route: f.route_name });
+  if (f.delivered_items > 0) run += `: ${t('order.timeline.handedOver', { count: f.delivered_items })}`;
+  if (f.reason) run += `: ${failureReasonInline(t, f.reason)}${f.note ? ` (${f.note})` : ''}`;
   return (
     <div className="space-y-1">
-      <p>
-        Delivery #{f.delivery_id} on {f.route_name}
-        {f.delivered_items > 0 && `: ${f.delivered_items} handed over`}
-        {f.reason && `: ${f.reason.toLowerCase()}${f.note ? ` (${f.note})` : ''}`}
-      </p>
+      <p>{run}</p>
       <ul className="list-disc pl-4">
         {f.items.map((i) => (
           <li key={i.product_name}>
-            {i.product_name} x {i.quantity}: {i.reason.toLowerCase()}
+            {t('order.timeline.failedItem', {
+              product: i.product_name,
+              quantity: i.quantity,
+              reason: failureReasonInline(t, i.reason),
+            })}
             {i.note && !f.reason ? ` (${i.note})` : ''}
           </li>
         ))}
@@ -29,29 +35,38 @@ function FailureDetail({ step }: { step: TimelineStep }) {
 }
 
 function StepDetail({ step }: { step: TimelineStep }) {
+  const t = useT();
+  const f = useFormat();
   if (step.failure) return <FailureDetail step={step} />;
   if (step.attempt)
     return (
       <p>
-        Delivery #{step.attempt.delivery_id} on {step.attempt.route_name}
+        {t('order.timeline.deliveryOn', { id: step.attempt.delivery_id, route: step.attempt.route_name })}
       </p>
     );
   if (step.key === 'returned') {
     return (
       <div className="space-y-1">
-        {step.credit !== undefined && step.credit > 0 && <p>Credited to you: {formatMoney(step.credit)}.</p>}
+        {step.credit !== undefined && step.credit > 0 && (
+          <p>{t('order.timeline.credited', { amount: f.money(step.credit) })}</p>
+        )}
         {step.next && <p className="font-medium text-slate-800">{step.next}</p>}
       </div>
     );
   }
-  if (step.key === 'train' && step.state === 'current') return <p>Waiting for a train to be booked.</p>;
+  if (step.key === 'train' && step.state === 'current') return <p>{t('order.timeline.waitingTrain')}</p>;
   if (step.leg) {
     const leg = step.leg;
     return (
       <p>
-        {leg.train_name} (trip #{leg.train_trip_id}): departs {leg.departure_city}{' '}
-        {formatDateTime(leg.departure_date_time)}, arrives {leg.arrival_city}{' '}
-        {formatDateTime(leg.arrival_date_time)}
+        {t('order.timeline.leg', {
+          train: leg.train_name,
+          trip: leg.train_trip_id,
+          from: cityName(t, leg.departure_city),
+          departs: f.dateTime(leg.departure_date_time),
+          to: cityName(t, leg.arrival_city),
+          arrives: f.dateTime(leg.arrival_date_time),
+        })}
       </p>
     );
   }
@@ -59,22 +74,25 @@ function StepDetail({ step }: { step: TimelineStep }) {
     const truck = step.truck;
     return (
       <p>
-        Truck {truck.plate_number} on route {truck.route_name}
-        {truck.driver_name ? `, driver ${truck.driver_name}` : ''}
-        {step.state !== 'done' ? ` (leaves ${formatDateTime(truck.delivery_date_time)})` : ''}
+        {t('order.timeline.truck', { plate: truck.plate_number, route: truck.route_name })}
+        {truck.driver_name ? t('order.timeline.driver', { name: truck.driver_name }) : ''}
+        {step.state !== 'done'
+          ? t('order.timeline.leaves', { date: f.dateTime(truck.delivery_date_time) })
+          : ''}
       </p>
     );
   }
-  if (step.key === 'arrived' && step.city) return <p>At our {step.city} store near the railway station.</p>;
+  if (step.key === 'arrived' && step.city)
+    return <p>{t('order.timeline.atStore', { city: cityName(t, step.city) })}</p>;
   if (step.change) {
     const change = step.change;
     return (
       <>
-        <p>{changeSummary(change)}</p>
+        <p>{changeSummary(change, t, f)}</p>
         {change.lines.length > 0 && (
           <ul className="mt-0.5 list-disc pl-4 text-xs">
             {change.lines.map((line) => (
-              <li key={line.product_id}>{changeLineText(line)}</li>
+              <li key={line.product_id}>{changeLineText(line, t)}</li>
             ))}
           </ul>
         )}
@@ -82,7 +100,11 @@ function StepDetail({ step }: { step: TimelineStep }) {
     );
   }
   if (step.key === 'cancelled')
-    return <p>{step.reason ? `Reason: ${step.reason}` : 'No reason was given.'}</p>;
+    return (
+      <p>
+        {step.reason ? t('order.timeline.reason', { reason: step.reason }) : t('order.timeline.noReason')}
+      </p>
+    );
   return null;
 }
 
@@ -94,21 +116,23 @@ const DOT: Record<TimelineStep['state'], string> = {
   failed: 'bg-red-600 text-white',
 };
 
-const STATE_LABEL: Record<TimelineStep['state'], string> = {
-  done: 'completed',
-  current: 'next step',
-  upcoming: 'not yet',
-  cancelled: 'cancelled',
-  failed: 'not delivered',
+const STATE_LABEL: Record<TimelineStep['state'], MessageKey> = {
+  done: 'order.timeline.state.done',
+  current: 'order.timeline.state.current',
+  upcoming: 'order.timeline.state.upcoming',
+  cancelled: 'order.timeline.state.cancelled',
+  failed: 'order.timeline.state.failed',
 };
 
 /** The order's journey as a vertical timeline; completed steps carry their time (Colombo). */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
-  const steps = buildOrderTimeline(order);
+  const t = useT();
+  const f = useFormat();
+  const steps = buildOrderTimeline(order, new Date(), t);
   return (
     <>
-      <p className="mb-3 text-xs text-slate-500">Times are Colombo time.</p>
-      <ol aria-label="Order progress" className="space-y-0">
+      <p className="mb-3 text-xs text-slate-500">{t('order.timeline.colomboTime')}</p>
+      <ol aria-label={t('order.timeline.label')} className="space-y-0">
         {steps.map((step, index) => (
           <li key={step.key} className="relative flex gap-4 pb-6 last:pb-0">
             {index < steps.length - 1 && (
@@ -140,11 +164,11 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
                 )}
               >
                 {step.title}
-                <span className="sr-only"> ({STATE_LABEL[step.state]})</span>
+                <span className="sr-only"> ({t(STATE_LABEL[step.state])})</span>
               </p>
               {step.at && (
                 <p className="text-xs text-slate-500">
-                  <time dateTime={step.at}>{formatDateTime(step.at)}</time>
+                  <time dateTime={step.at}>{f.dateTime(step.at)}</time>
                 </p>
               )}
               <div className="mt-0.5 text-slate-600">

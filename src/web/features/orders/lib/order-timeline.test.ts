@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '#shared/contract/orders';
+import { testTranslator } from '#web/i18n/testing';
 import { buildOrderTimeline } from './order-timeline';
 
 const now = new Date('2025-03-10T12:00:00Z');
+// the steps' titles in English, as they read before the screens were translated
+const t = testTranslator('en');
 
 function order(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
@@ -72,7 +75,7 @@ function summary(steps: ReturnType<typeof buildOrderTimeline>) {
 
 describe('buildOrderTimeline', () => {
   it('shows a pending order as placed with approval next', () => {
-    expect(summary(buildOrderTimeline(order(), now))).toEqual([
+    expect(summary(buildOrderTimeline(order(), now, t))).toEqual([
       'placed:done',
       'approved:current',
       'train:upcoming',
@@ -80,7 +83,7 @@ describe('buildOrderTimeline', () => {
       'out-for-delivery:upcoming',
       'delivered:upcoming',
     ]);
-    expect(buildOrderTimeline(order(), now)[2]?.title).toBe('On the train to Galle store');
+    expect(buildOrderTimeline(order(), now, t)[2]?.title).toBe('On the train to Galle store');
   });
 
   it('marks train legs done once they have left and the store once the last one arrived', () => {
@@ -94,6 +97,7 @@ describe('buildOrderTimeline', () => {
         ],
       }),
       now,
+      t,
     );
     expect(summary(steps)).toEqual([
       'placed:done',
@@ -116,6 +120,7 @@ describe('buildOrderTimeline', () => {
         train_legs: [leg(1, '2025-03-09T06:00:00Z', '2025-03-09T10:00:00Z')],
       }),
       now,
+      t,
     );
     expect(steps.find((s) => s.key === 'arrived')).toMatchObject({
       state: 'done',
@@ -155,6 +160,7 @@ describe('buildOrderTimeline', () => {
         ],
       }),
       now,
+      t,
     );
     expect(steps.every((s) => s.state === 'done')).toBe(true);
     expect(steps.find((s) => s.key === 'out-for-delivery')).toMatchObject({
@@ -181,6 +187,7 @@ describe('buildOrderTimeline', () => {
         ],
       }),
       now,
+      t,
     );
     expect(steps.at(-1)).toMatchObject({ key: 'delivered', state: 'current', at: null });
   });
@@ -203,13 +210,14 @@ describe('buildOrderTimeline', () => {
         ],
       }),
       now,
+      t,
     );
     expect(summary(steps)).toEqual(['placed:done', 'approved:done', 'cancelled:cancelled']);
     expect(steps.at(-1)).toMatchObject({ at: '2025-03-03T10:00:00Z', reason: 'Out of stock' });
   });
 
   it('cancels a pending order right after placing', () => {
-    const steps = buildOrderTimeline(order({ status: 'Cancelled' }), now);
+    const steps = buildOrderTimeline(order({ status: 'Cancelled' }), now, t);
     expect(summary(steps)).toEqual(['placed:done', 'cancelled:cancelled']);
     expect(steps.at(-1)?.reason).toBeNull();
     expect(steps.at(-1)?.title).toBe('Cancelled');
@@ -228,6 +236,7 @@ describe('buildOrderTimeline', () => {
     const steps = buildOrderTimeline(
       order({ changes: [change, { ...change, changed_at: '2025-03-01T10:00:00Z' }] }),
       now,
+      t,
     );
     expect(summary(steps).slice(0, 4)).toEqual([
       'placed:done',
@@ -256,6 +265,7 @@ describe('buildOrderTimeline', () => {
         ],
       }),
       now,
+      t,
     );
     expect(summary(steps)).toEqual(['placed:done', 'changed-0:done', 'cancelled:cancelled']);
     expect(steps.at(-1)).toMatchObject({ title: 'Cancelled by you', reason: 'Ordered by mistake' });
@@ -294,6 +304,7 @@ describe('buildOrderTimeline', () => {
         next_step: 'The item not delivered is back at the Galle store: we will deliver it again.',
       }),
       now,
+      t,
     );
     expect(summary(steps)).toEqual([
       'placed:done',
@@ -322,12 +333,13 @@ describe('buildOrderTimeline', () => {
       returned_at: '2025-03-10T09:00:00Z',
       credit: 12,
     };
-    const steps = buildOrderTimeline(order(returned), now);
+    const steps = buildOrderTimeline(order(returned), now, t);
     expect(summary(steps).slice(-3)).toEqual(['out-0:done', 'failed-0:failed', 'returned:done']);
     expect(steps.at(-1)).toMatchObject({ title: 'The rest returned to Kandy, credited', credit: 12 });
     const none = buildOrderTimeline(
       order({ ...returned, status: 'Cancelled', delivery_failures: [{ ...failure, delivered_items: 0 }] }),
       now,
+      t,
     );
     expect(summary(none).slice(-2)).toEqual(['failed-0:failed', 'returned:cancelled']);
     expect(none.find((s) => s.key === 'failed-0')?.title).toBe('Delivery failed');

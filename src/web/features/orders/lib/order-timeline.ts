@@ -1,6 +1,9 @@
 import type { OrderChange, OrderDetail } from '#shared/contract/orders';
 import type { OrderStatus } from '#shared/order-status';
+import { cityName } from '#web/i18n/city-name';
+import type { Translate } from '#web/i18n/provider';
 import { changedByText } from './order-changes';
+import { nextStepText } from './order-texts';
 
 type TrainLeg = OrderDetail['train_legs'][number];
 type TruckDelivery = NonNullable<OrderDetail['truck_delivery']>;
@@ -25,7 +28,7 @@ export interface TimelineStep {
   failure?: DeliveryFailure;
   /** The delivery a past attempt went out on ("Out for delivery" before a failure). */
   attempt?: { delivery_id: number; route_name: string };
-  /** What happens next, on the step where the order stands. */
+  /** What happens next, on the step where the order stands (in the reader's language). */
   next?: string | null;
   /** Credited when the items not delivered went back to Kandy. */
   credit?: number;
@@ -50,8 +53,6 @@ function changedAt(order: OrderDetail, to: OrderStatus): string | null {
   return entries.at(-1)?.changed_at ?? null;
 }
 
-const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
-
 type Draft = Omit<TimelineStep, 'state'> & { done: boolean; failed?: boolean };
 
 /**
@@ -60,9 +61,9 @@ type Draft = Omit<TimelineStep, 'state'> & { done: boolean; failed?: boolean };
  * done from the status history, or from the train timetable once a leg has left or arrived;
  * a done step implies every step before it is done. Each failed delivery adds its run and a
  * failure step (what was not handed over, when, why, what happens next); items sent back to
- * Kandy end the journey there. A cancelled order ends with its reason.
+ * Kandy end the journey there. A cancelled order ends with its reason. Titles in `t`'s language.
  */
-export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): TimelineStep[] {
+export function buildOrderTimeline(order: OrderDetail, now: Date, t: Translate): TimelineStep[] {
   const cancelled = order.status === 'Cancelled';
   const scheduledAt = changedAt(order, 'Scheduled');
   const rank = cancelled ? (scheduledAt ? 1 : 0) : STATUS_RANK[order.status];
@@ -72,32 +73,39 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
   const lastLeg = legs.at(-1);
   const city = lastLeg?.arrival_city ?? order.customer_city;
   const failures = order.delivery_failures ?? [];
+  const next = order.next_step ? nextStepText(t, order.next_step) : null;
+  const toStore = (c: string) => t('order.timeline.onTrain', { city: cityName(t, c) });
   const starts = order.history.filter((h) => h.to_status === 'In Transit').map((h) => h.changed_at);
 
   const steps: Draft[] = [
-    { key: 'placed', title: 'Placed', at: changedAt(order, 'Pending') ?? order.order_date, done: true },
+    {
+      key: 'placed',
+      title: t('order.timeline.placed'),
+      at: changedAt(order, 'Pending') ?? order.order_date,
+      done: true,
+    },
     ...order.changes.map((change, i) => ({
       key: `changed-${i}`,
-      title: changedByText(change),
+      title: changedByText(change, t),
       at: change.changed_at,
       change,
       done: true,
     })),
     {
       key: 'approved',
-      title: 'Approved',
+      title: t('order.timeline.approved'),
       at: scheduledAt,
       done: rank >= 1 || scheduledAt !== null,
     },
   ];
   if (legs.length === 0) {
-    steps.push({ key: 'train', title: `On the train to ${city} store`, at: null, city, done: rank >= 3 });
+    steps.push({ key: 'train', title: toStore(city), at: null, city, done: rank >= 3 });
   }
   for (const leg of legs) {
     const departed = isPast(leg.departure_date_time, now);
     steps.push({
       key: `train-${leg.train_trip_id}`,
-      title: `On the train to ${leg.arrival_city} store`,
+      title: toStore(leg.arrival_city),
       at: departed ? leg.departure_date_time : null,
       leg,
       city: leg.arrival_city,
@@ -107,7 +115,7 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
   const arrived = lastLeg ? isPast(lastLeg.arrival_date_time, now) : false;
   steps.push({
     key: 'arrived',
-    title: 'Arrived at the store',
+    title: t('order.timeline.arrived'),
     at: arrived && lastLeg ? lastLeg.arrival_date_time : null,
     city,
     done: arrived || rank >= 3 || failures.length > 0,
@@ -116,7 +124,7 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
     const latest = i === failures.length - 1;
     steps.push({
       key: `out-${i}`,
-      title: i === 0 ? 'Out for delivery' : 'Out for delivery again',
+      title: t(i === 0 ? 'order.timeline.out' : 'order.timeline.outAgain'),
       at: starts[i] ?? null,
       attempt: { delivery_id: f.delivery_id, route_name: f.route_name },
       done: true,
@@ -125,11 +133,11 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
       key: `failed-${i}`,
       title:
         f.delivered_items > 0
-          ? `Partly delivered: ${items(f.failed_items)} not delivered`
-          : 'Delivery failed',
+          ? t('order.timeline.partly', { count: f.failed_items })
+          : t('order.timeline.failed'),
       at: f.failed_at,
       failure: f,
-      next: latest && order.status === 'Scheduled' ? order.next_step : null,
+      next: latest && order.status === 'Scheduled' ? next : null,
       done: true,
       failed: true,
     });
@@ -138,10 +146,10 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
     // the items not delivered went back to Kandy: the journey ends there
     const end: TimelineStep = {
       key: 'returned',
-      title: cancelled ? 'Returned to Kandy, credited' : 'The rest returned to Kandy, credited',
+      title: t(cancelled ? 'order.timeline.returned' : 'order.timeline.restReturned'),
       at: order.returned_at,
       credit: order.credit,
-      next: order.next_step,
+      next,
       state: cancelled ? 'cancelled' : 'done',
     };
     return [
@@ -157,14 +165,14 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
   const onTheRoad = order.status === 'In Transit' || order.status === 'Delivered';
   steps.push({
     key: 'out-for-delivery',
-    title: again ? 'Out for delivery again' : 'Out for delivery',
+    title: t(again ? 'order.timeline.outAgain' : 'order.timeline.out'),
     at: outAgain ?? (onTheRoad && truck ? truck.delivery_date_time : null),
     truck,
     done: again ? onTheRoad : rank >= 3,
   });
   steps.push({
     key: 'delivered',
-    title: 'Delivered',
+    title: t('order.timeline.delivered'),
     // delivery_date_time is the truck's planned time until the order is actually delivered.
     at: changedAt(order, 'Delivered') ?? (rank >= 4 ? order.delivery_date_time : null),
     done: rank >= 4,
@@ -183,7 +191,7 @@ export function buildOrderTimeline(order: OrderDetail, now: Date = new Date()): 
         .map(({ done: _done, failed, ...s }) => ({ ...s, state: stateOf({ ...s, done: true, failed }) })),
       {
         key: 'cancelled',
-        title: cancellation?.by_customer ? 'Cancelled by you' : 'Cancelled',
+        title: t(cancellation?.by_customer ? 'order.timeline.cancelledByYou' : 'order.timeline.cancelled'),
         state: 'cancelled',
         at: cancellation?.changed_at ?? null,
         reason: cancellation?.reason ?? null,

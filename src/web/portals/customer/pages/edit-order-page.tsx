@@ -8,7 +8,9 @@ import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import { useOrder } from '#web/features/orders/api/get-order';
 import { EditOrderForm } from '#web/features/orders/components/edit-order-form';
+import { orderStatusName } from '#web/features/orders/lib/order-texts';
 import { useProducts } from '#web/features/products/api/get-products';
+import { useT } from '#web/i18n/provider';
 import { ApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 
@@ -21,6 +23,7 @@ function NotEditable({
   description: string;
   orderId?: number;
 }) {
+  const t = useT();
   return (
     <Card>
       <EmptyState
@@ -31,11 +34,11 @@ function NotEditable({
           <div className="flex flex-wrap justify-center gap-2">
             {orderId !== undefined && (
               <Link to={paths.customer.order(orderId)} className={buttonClasses('primary', 'sm')}>
-                Back to the order
+                {t('order.edit.backToOrder')}
               </Link>
             )}
             <Link to={paths.customer.support} className={buttonClasses('secondary', 'sm')}>
-              Contact support
+              {t('order.contactSupport')}
             </Link>
           </div>
         }
@@ -48,21 +51,23 @@ function EditOrderContent({ orderId }: { orderId: number }) {
   const order = useOrder(orderId);
   const products = useProducts();
   const navigate = useNavigate();
-  if (order.isPending || products.isPending) return <Loading label="Loading order..." />;
+  const t = useT();
+  if (order.isPending || products.isPending) return <Loading label={t('order.detail.loading')} />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) {
-      return (
-        <NotEditable
-          title="Order not found"
-          description="We could not find this order in your account. It may have a different number."
-        />
-      );
+      return <NotEditable title={t('order.detail.notFound')} description={t('order.detail.notFoundLead')} />;
     }
-    return <LoadError title="Failed to load the order" error={order.error} onRetry={() => order.refetch()} />;
+    return (
+      <LoadError title={t('order.detail.loadFailed')} error={order.error} onRetry={() => order.refetch()} />
+    );
   }
   if (products.isError) {
     return (
-      <LoadError title="Failed to load products" error={products.error} onRetry={() => products.refetch()} />
+      <LoadError
+        title={t('order.new.loadProductsFailed')}
+        error={products.error}
+        onRetry={() => products.refetch()}
+      />
     );
   }
   const { data } = order;
@@ -73,27 +78,24 @@ function EditOrderContent({ orderId }: { orderId: number }) {
         className="mb-3 inline-flex items-center gap-1 text-sm text-indigo-700 hover:underline"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to order #{orderId}
+        {t('order.edit.backTo', { id: orderId })}
       </Link>
-      <PageHeader
-        title={`Edit order #${orderId}`}
-        description="Change the items and the delivery date while the order waits for our approval."
-      />
+      <PageHeader title={t('order.edit.title', { id: orderId })} description={t('order.edit.lead')} />
       {data.status === 'Pending' ? (
         <EditOrderForm
           order={data}
           products={products.data}
           onSaved={() =>
             navigate(paths.customer.order(orderId), {
-              state: { notice: `Your changes to order #${orderId} are saved.` },
+              state: { notice: t('order.edit.saved', { id: orderId }) },
             })
           }
         />
       ) : (
         <NotEditable
           orderId={orderId}
-          title={`Order #${orderId} can no longer be changed online`}
-          description={`It is ${data.status}: only a Pending order can be changed here. Contact support and we will help.`}
+          title={t('order.edit.locked', { id: orderId })}
+          description={t('order.edit.lockedLead', { status: orderStatusName(t, data.status) })}
         />
       )}
     </div>
@@ -103,14 +105,10 @@ function EditOrderContent({ orderId }: { orderId: number }) {
 /** /customer/orders/{id}/edit: change a Pending order's items and delivery date. */
 export function EditOrderPage() {
   const { orderId } = useParams();
+  const t = useT();
   const id = Number(orderId);
   if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <NotEditable
-        title="Order not found"
-        description="We could not find this order in your account. It may have a different number."
-      />
-    );
+    return <NotEditable title={t('order.detail.notFound')} description={t('order.detail.notFoundLead')} />;
   }
   return <EditOrderContent key={id} orderId={id} />;
 }

@@ -8,19 +8,21 @@ import { LoadError } from '#web/components/ui/load-error';
 import { Loading } from '#web/components/ui/spinner';
 import { useOrder } from '#web/features/orders/api/get-order';
 import { OrderDetailView } from '#web/features/orders/components/order-detail-view';
+import { useT } from '#web/i18n/provider';
 import { ApiError } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 
 function OrderNotFound() {
+  const t = useT();
   return (
     <Card>
       <EmptyState
         icon={PackageX}
-        title="Order not found"
-        description="We could not find this order in your account. It may have a different number."
+        title={t('order.detail.notFound')}
+        description={t('order.detail.notFoundLead')}
         action={
           <Link to={paths.customer.history} className={buttonClasses('primary', 'sm')}>
-            Back to order history
+            {t('order.detail.backToHistory')}
           </Link>
         }
       />
@@ -30,10 +32,13 @@ function OrderNotFound() {
 
 function OrderDetailContent({ orderId, notice }: { orderId: number; notice: string | null }) {
   const order = useOrder(orderId);
-  if (order.isPending) return <Loading label="Loading order..." />;
+  const t = useT();
+  if (order.isPending) return <Loading label={t('order.detail.loading')} />;
   if (order.isError) {
     if (order.error instanceof ApiError && order.error.status === 404) return <OrderNotFound />;
-    return <LoadError title="Failed to load the order" error={order.error} onRetry={() => order.refetch()} />;
+    return (
+      <LoadError title={t('order.detail.loadFailed')} error={order.error} onRetry={() => order.refetch()} />
+    );
   }
   return <OrderDetailView order={order.data} notice={notice} />;
 }
