@@ -40,9 +40,18 @@ function catalogues(): Plugin {
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), tailwindcss(), catalogues()],
+  resolve: {
+    // `zod` is zod configured for the CSP (src/web/zod-setup.ts), wherever a lazy chunk imports it
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/zod-setup.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // every browser the build targets (baseline widely available) preloads modules itself; the
+    // polyfill would be half a kilobyte of the landing page's budget (docs/decisions/0085)
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // zod ships /*#__PURE__*/ comments in places Rollup cannot use; harmless, but noisy on every start
       onwarn(warning, warn) {
