@@ -50,7 +50,7 @@ describe('first-load budget', () => {
     });
     expect(load.bytes).toBe(171 * KB);
     expect(overBudget([load]).map((l) => l.route)).toEqual(['/home']);
-    expect(firstLoadReport([load])).toMatch(/\/home +171\.00 kB of +150\.00 kB  OVER BUDGET/);
+    expect(firstLoadReport([load])).toMatch(/\/home +171\.00 kB of +150\.00 kB {2}OVER BUDGET/);
   });
 
   it('a known gap passes under its ceiling and fails past it', () => {

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Alert } from '#web/components/ui/alert';
 import { Card, CardHeader } from '#web/components/ui/card';
-import { lazyChart } from '#web/components/ui/lazy-chart';
 import { QueryLoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { type Period, PeriodPicker } from '#web/components/ui/period-picker';
@@ -13,16 +12,11 @@ import {
 } from '#web/features/admin-dashboard/api/get-admin-dashboard';
 import { AdminAlertList } from '#web/features/admin-dashboard/components/admin-alert-list';
 import { AdminStatTiles } from '#web/features/admin-dashboard/components/admin-stat-tiles';
+import { RevenueChart } from '#web/features/admin-dashboard/components/revenue-chart';
 import { RevenueSplit } from '#web/features/admin-dashboard/components/revenue-split';
 import { UtilisationBars } from '#web/features/admin-dashboard/components/utilisation-bars';
 import { useSession } from '#web/lib/session';
 import { FailedOrderAction } from '../failed-order-action';
-
-// Recharts loads once the chart is on screen (docs/decisions/0085)
-const RevenueChart = lazyChart(
-  () => import('#web/features/admin-dashboard/components/revenue-chart').then((m) => m.RevenueChart),
-  'h-72',
-);
 
 /** /admin: stat tiles, revenue by customer type, the split, alerts and utilisation, all live. */
 export function AdminDashboardPage() {

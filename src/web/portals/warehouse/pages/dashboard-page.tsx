@@ -3,22 +3,15 @@ import { Link } from 'react-router';
 import { buttonClasses } from '#web/components/ui/button';
 import { Card, CardBody, CardHeader } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
-import { lazyChart } from '#web/components/ui/lazy-chart';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
 import { Loading } from '#web/components/ui/spinner';
 import { useWarehouseStats } from '#web/features/warehouse-dashboard/api/get-warehouse-stats';
+import { CategoryChart } from '#web/features/warehouse-dashboard/components/category-chart';
 import { RecentUpdates } from '#web/features/warehouse-dashboard/components/recent-updates';
 import { StockTiles } from '#web/features/warehouse-dashboard/components/stock-tiles';
+import { StockTrendChart } from '#web/features/warehouse-dashboard/components/stock-trend-chart';
 import { paths } from '#web/lib/paths';
-
-// Recharts loads once the charts are on screen (docs/decisions/0085)
-const CategoryChart = lazyChart(() =>
-  import('#web/features/warehouse-dashboard/components/category-chart').then((m) => m.CategoryChart),
-);
-const StockTrendChart = lazyChart(() =>
-  import('#web/features/warehouse-dashboard/components/stock-trend-chart').then((m) => m.StockTrendChart),
-);
 
 function DashboardBody() {
   const stats = useWarehouseStats();
