@@ -4,6 +4,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import {
+  type BuiltChunk,
+  firstLoadReport,
+  gzipSize,
+  overBudget,
+  ROUTE_BUDGETS,
+  routeLoad,
+} from './src/web/budget/first-load';
+import {
   type CatalogueFile,
   type CataloguePart,
   catalogueMessages,
@@ -37,12 +45,61 @@ function catalogues(): Plugin {
   };
 }
 
+const WEB_ROOT = fileURLToPath(new URL('./src/web/', import.meta.url));
+
+/**
+ * Every production build measures what each route downloads on a first visit (gzipped JS), prints
+ * it, and fails when a route is over its budget (src/web/budget/first-load.ts, decision 0085).
+ */
+function firstLoadBudget(): Plugin {
+  return {
+    name: 'kandypack-first-load-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: BuiltChunk[] = Object.values(bundle).flatMap((output) =>
+        output.type === 'chunk'
+          ? [
+              {
+                file: output.fileName,
+                modules: output.moduleIds.map((id) =>
+                  id.startsWith('\0')
+                    ? id.slice(1)
+                    : id.startsWith(WEB_ROOT)
+                      ? id.slice(WEB_ROOT.length)
+                      : id,
+                ),
+                imports: output.imports,
+                gzip: gzipSize(output.code),
+              },
+            ]
+          : [],
+      );
+      const loads = ROUTE_BUDGETS.map((budget) => routeLoad(chunks, budget));
+      this.info(`\n${firstLoadReport(loads)}`);
+      const over = overBudget(loads);
+      if (over.length > 0)
+        this.error(
+          `over the first-load budget: ${over.map((l) => l.route).join(', ')} (docs/decisions/0085)`,
+        );
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), tailwindcss(), catalogues()],
+  plugins: [react(), tailwindcss(), catalogues(), firstLoadBudget()],
+  resolve: {
+    // `zod` is zod configured for the CSP (src/web/zod-setup.ts), wherever a lazy chunk imports it
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/web/zod-setup.ts', import.meta.url)) },
+    ],
+  },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    // every browser the build targets (baseline widely available) preloads modules itself; the
+    // polyfill would be half a kilobyte of the landing page's budget (docs/decisions/0085)
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // zod ships /*#__PURE__*/ comments in places Rollup cannot use; harmless, but noisy on every start
       onwarn(warning, warn) {

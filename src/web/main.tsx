@@ -1,5 +1,3 @@
-// first: zod must be configured before any schema module is evaluated
-import './zod-setup';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';

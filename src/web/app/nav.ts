@@ -12,7 +12,6 @@ import {
   type LucideIcon,
   Package,
   PackagePlus,
-  ShieldCheck,
   Store,
   TrainFront,
   TriangleAlert,
@@ -23,6 +22,7 @@ import { can, type Permission } from '#shared/permissions';
 import type { Portal } from '#shared/roles';
 import type { MessageKey } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
+import { PORTAL_SUMMARY, type PortalSummary } from './portal-summary';
 
 export interface NavItem {
   /** Message keys (src/web/i18n/locales/en.json): the screens translate them. */
@@ -37,22 +37,14 @@ export interface NavItem {
   permission?: Permission | readonly Permission[];
 }
 
-export interface PortalMeta {
-  title: MessageKey;
-  /** Who the portal is for, for the landing page and the welcome screen. */
-  summary: MessageKey;
-  icon: LucideIcon;
-  home: string;
+export interface PortalMeta extends PortalSummary {
   nav: readonly NavItem[];
 }
 
 /** The sidebar menu of every portal (docs/product/portals.md); the first item is the portal root. */
 export const PORTAL_META: Record<Portal, PortalMeta> = {
   customer: {
-    title: 'portal.customer.title',
-    summary: 'portal.customer.summary',
-    icon: Package,
-    home: paths.customer.root,
+    ...PORTAL_SUMMARY.customer,
     nav: [
       {
         label: 'nav.dashboard',
@@ -87,10 +79,7 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
     ],
   },
   admin: {
-    title: 'portal.admin.title',
-    summary: 'portal.admin.summary',
-    icon: ShieldCheck,
-    home: paths.admin.root,
+    ...PORTAL_SUMMARY.admin,
     nav: [
       {
         label: 'nav.dashboard',
@@ -132,10 +121,7 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
     ],
   },
   manager: {
-    title: 'portal.manager.title',
-    summary: 'portal.manager.summary',
-    icon: ClipboardList,
-    home: paths.manager.root,
+    ...PORTAL_SUMMARY.manager,
     nav: [
       {
         label: 'nav.dashboard',
@@ -183,10 +169,7 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
     ],
   },
   warehouse: {
-    title: 'portal.warehouse.title',
-    summary: 'portal.warehouse.summary',
-    icon: Store,
-    home: paths.warehouse.root,
+    ...PORTAL_SUMMARY.warehouse,
     nav: [
       {
         label: 'nav.dashboard',
@@ -223,10 +206,7 @@ export const PORTAL_META: Record<Portal, PortalMeta> = {
     ],
   },
   assistant: {
-    title: 'portal.assistant.title',
-    summary: 'portal.assistant.summary',
-    icon: Truck,
-    home: paths.assistant.root,
+    ...PORTAL_SUMMARY.assistant,
     nav: [
       {
         label: 'nav.dashboard',

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Portal } from '#shared/roles';
 import { AppMessages } from '#web/i18n/app-messages';
@@ -6,56 +6,81 @@ import { appMessages } from '#web/i18n/runtime';
 import { paths } from '#web/lib/paths';
 import { Loading } from '../components/ui/spinner';
 import { LandingPage } from './landing/landing-page';
-import { PortalLayout } from './layout/portal-layout';
 import { RequirePortal } from './require-portal';
 
+/**
+ * A screen that loads with the app's data layer (TanStack Query) and the `app` messages in the
+ * page's language (docs/decisions/0083), all side by side; the landing page needs none of them
+ * (docs/decisions/0085).
+ */
+function lazyScreen(
+  load: () => Promise<ComponentType>,
+  Layout?: () => Promise<ComponentType<{ children: ReactNode }>>,
+) {
+  return lazy(async () => {
+    const [{ QueryProvider }, Screen, Frame] = await Promise.all([
+      import('./query-provider'),
+      load(),
+      Layout?.(),
+      appMessages(),
+    ]);
+    return {
+      default: () => (
+        <QueryProvider>
+          {Frame ? (
+            <Frame>
+              <Screen />
+            </Frame>
+          ) : (
+            <Screen />
+          )}
+        </QueryProvider>
+      ),
+    };
+  });
+}
+
 // The sign-in pages carry the form and validation libraries; the landing page stays light.
-const StaffLoginPage = lazy(() =>
-  Promise.all([import('../features/auth/components/staff-login-page'), appMessages()]).then(([m]) => ({
-    default: m.StaffLoginPage,
-  })),
+const StaffLoginPage = lazyScreen(() =>
+  import('../features/auth/components/staff-login-page').then((m) => m.StaffLoginPage),
 );
-const CustomerLoginPage = lazy(() =>
-  Promise.all([import('../features/auth/components/customer-login-page'), appMessages()]).then(([m]) => ({
-    default: m.CustomerLoginPage,
-  })),
+const CustomerLoginPage = lazyScreen(() =>
+  import('../features/auth/components/customer-login-page').then((m) => m.CustomerLoginPage),
 );
 
-// One lazy chunk per portal (docs/architecture.md): a customer never downloads the staff screens;
-// the portal's messages in the page's language load with it (docs/decisions/0083).
-const CustomerPortal = lazy(() =>
-  Promise.all([import('../portals/customer/customer-portal'), appMessages()]).then(([m]) => ({
-    default: m.CustomerPortal,
-  })),
-);
-const AdminPortal = lazy(() =>
-  Promise.all([import('../portals/admin/admin-portal'), appMessages()]).then(([m]) => ({
-    default: m.AdminPortal,
-  })),
-);
-const ManagerPortal = lazy(() =>
-  Promise.all([import('../portals/manager/manager-portal'), appMessages()]).then(([m]) => ({
-    default: m.ManagerPortal,
-  })),
-);
-const WarehousePortal = lazy(() =>
-  Promise.all([import('../portals/warehouse/warehouse-portal'), appMessages()]).then(([m]) => ({
-    default: m.WarehousePortal,
-  })),
-);
-const AssistantPortal = lazy(() =>
-  Promise.all([import('../portals/assistant/assistant-portal'), appMessages()]).then(([m]) => ({
-    default: m.AssistantPortal,
-  })),
-);
+// One lazy chunk per portal (docs/architecture.md): a customer never downloads the staff screens.
+// The layout (sidebar, search, notifications, dialogs) is a chunk of its own, fetched side by side
+// with the portal's: the landing and sign-in pages never load it.
+const PORTAL_MODULES: Record<Portal, () => Promise<ComponentType>> = {
+  customer: () => import('../portals/customer/customer-portal').then((m) => m.CustomerPortal),
+  admin: () => import('../portals/admin/admin-portal').then((m) => m.AdminPortal),
+  manager: () => import('../portals/manager/manager-portal').then((m) => m.ManagerPortal),
+  warehouse: () => import('../portals/warehouse/warehouse-portal').then((m) => m.WarehousePortal),
+  assistant: () => import('../portals/assistant/assistant-portal').then((m) => m.AssistantPortal),
+};
 
-function portalElement(portal: Portal, Component: ComponentType) {
+function portalScreen(portal: Portal) {
+  return lazyScreen(PORTAL_MODULES[portal], () =>
+    import('./layout/portal-layout').then(({ PortalLayout }) => ({ children }: { children: ReactNode }) => (
+      <PortalLayout portal={portal}>{children}</PortalLayout>
+    )),
+  );
+}
+
+const PORTAL_SCREENS: Record<Portal, ComponentType> = {
+  customer: portalScreen('customer'),
+  admin: portalScreen('admin'),
+  manager: portalScreen('manager'),
+  warehouse: portalScreen('warehouse'),
+  assistant: portalScreen('assistant'),
+};
+
+function portalElement(portal: Portal) {
+  const Screen = PORTAL_SCREENS[portal];
   return (
     <AppMessages>
       <RequirePortal portal={portal}>
-        <PortalLayout portal={portal}>
-          <Component />
-        </PortalLayout>
+        <Screen />
       </RequirePortal>
     </AppMessages>
   );
@@ -68,12 +93,12 @@ export function AppRouter() {
         <Route index element={<LandingPage />} />
         <Route path={paths.login} element={<StaffLoginPage />} />
         <Route path={paths.customerLogin} element={<CustomerLoginPage />} />
-        <Route path={`${paths.customer.root}/*`} element={portalElement('customer', CustomerPortal)} />
-        <Route path={`${paths.admin.root}/*`} element={portalElement('admin', AdminPortal)} />
-        <Route path={`${paths.manager.root}/*`} element={portalElement('manager', ManagerPortal)} />
-        <Route path={`${paths.warehouse.root}/*`} element={portalElement('warehouse', WarehousePortal)} />
-        <Route path={`${paths.assistant.root}/*`} element={portalElement('assistant', AssistantPortal)} />
-        <Route path={`${paths.driver.root}/*`} element={portalElement('assistant', AssistantPortal)} />
+        <Route path={`${paths.customer.root}/*`} element={portalElement('customer')} />
+        <Route path={`${paths.admin.root}/*`} element={portalElement('admin')} />
+        <Route path={`${paths.manager.root}/*`} element={portalElement('manager')} />
+        <Route path={`${paths.warehouse.root}/*`} element={portalElement('warehouse')} />
+        <Route path={`${paths.assistant.root}/*`} element={portalElement('assistant')} />
+        <Route path={`${paths.driver.root}/*`} element={portalElement('assistant')} />
         <Route path="*" element={<Navigate to={paths.home} replace />} />
       </Routes>
     </Suspense>

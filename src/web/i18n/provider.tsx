@@ -3,10 +3,10 @@
 import { I18nProvider, useLingui } from '@lingui/react';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { ApiError, api } from '#web/lib/api-client';
-import { type Formatters, formatters } from './format';
+import type { Formatters } from './format';
 import { type Locale, storeLocale } from './locale';
 import type english from './locales/en.json';
-import { activateLocale, i18n } from './runtime';
+import { activateLocale, i18n, loadedFormatters } from './runtime';
 
 /** Every message key: the keys of the English catalogue, so a misspelt key fails the typecheck. */
 export type MessageKey = Exclude<keyof typeof english, '//'>;
@@ -63,5 +63,5 @@ export function useT(): Translate {
 
 /** Numbers, money and dates in the page's language, times in Colombo time (./format.ts). */
 export function useFormat(): Formatters {
-  return formatters(useLanguage().locale);
+  return loadedFormatters().formatters(useLanguage().locale);
 }

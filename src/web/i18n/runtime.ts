@@ -39,14 +39,34 @@ const loads = new Map<string, Tracked>();
 /** The parts a language switch loads: `landing` always, `app` once a sign-in page or portal opened. */
 const parts = new Set<CataloguePart>(['landing']);
 
+type FormatModule = typeof import('./format');
+let formatModule: FormatModule | null = null;
+
+/**
+ * The number, money and date formatters (./format.ts): they come with the `app` part, since only
+ * the sign-in pages and portals format anything; the landing page loads none (decision 0085).
+ */
+export function loadedFormatters(): FormatModule {
+  if (!formatModule) throw new Error('useFormat outside a page that waits for appMessages() (router.tsx)');
+  return formatModule;
+}
+
 function loadPart(locale: Locale, part: CataloguePart): Tracked {
   const id = `${locale}/${part}`;
   let load = loads.get(id);
   if (!load) {
-    const started: Tracked = CATALOGUES[locale][part]().then(({ default: messages }) => {
-      i18n.load(locale, messages);
-      started.status = 'fulfilled';
-    });
+    const formats =
+      part === 'app' && !formatModule
+        ? import('./format').then((m) => {
+            formatModule = m;
+          })
+        : undefined;
+    const started: Tracked = Promise.all([CATALOGUES[locale][part](), formats]).then(
+      ([{ default: messages }]) => {
+        i18n.load(locale, messages);
+        started.status = 'fulfilled';
+      },
+    );
     started.catch(() => loads.delete(id));
     load = started;
     loads.set(id, load);

@@ -16,3 +16,21 @@ export function onUnauthorized(listener: Listener): () => void {
 export function notifyUnauthorized(): void {
   for (const listener of listeners) listener();
 }
+
+/**
+ * The signed-in account changed (sign-in, sign-out, expired token): whatever was cached for the
+ * previous one must go. The query client, created only once a sign-in page or portal loads
+ * (docs/decisions/0085), listens; the session provider reports.
+ */
+const accountListeners = new Set<Listener>();
+
+export function onAccountChange(listener: Listener): () => void {
+  accountListeners.add(listener);
+  return () => {
+    accountListeners.delete(listener);
+  };
+}
+
+export function notifyAccountChange(): void {
+  for (const listener of accountListeners) listener();
+}

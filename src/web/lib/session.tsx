@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import type { Profile } from '#shared/contract/auth';
 import { getToken, setToken } from './api-client';
 import { requestToken } from './login-request';
 import { clearOfflineData } from './offline';
 import { fetchProfile } from './profile';
-import { onUnauthorized } from './session-events';
+import { notifyAccountChange, onUnauthorized } from './session-events';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
@@ -22,7 +21,6 @@ const SessionContext = createContext<Session | null>(null);
 
 /** Token in localStorage, profile fetched at start and after login (docs/product/portals.md#signing-in). */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [user, setUser] = useState<Profile | null>(null);
   const [status, setStatus] = useState<SessionStatus>(() => (getToken() ? 'loading' : 'anonymous'));
   const [loggedOut, setLoggedOut] = useState(false);
@@ -49,8 +47,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setToken(null);
     setUser(null);
     setStatus('anonymous');
-    queryClient.clear();
-  }, [queryClient]);
+    notifyAccountChange();
+  }, []);
 
   const logout = useCallback(() => {
     setLoggedOut(true);
@@ -61,25 +59,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // An expired token is not a logout: the guard sends the person to their portal's sign-in page.
   useEffect(() => onUnauthorized(endSession), [endSession]);
 
-  const login = useCallback(
-    async (username: string, password: string) => {
-      const { access_token } = await requestToken(username, password);
-      setToken(access_token);
-      try {
-        const profile = await fetchProfile();
-        // Another account may have been cached in this tab.
-        queryClient.clear();
-        setUser(profile);
-        setStatus('authenticated');
-        setLoggedOut(false);
-        return profile;
-      } catch (err) {
-        setToken(null);
-        throw err;
-      }
-    },
-    [queryClient],
-  );
+  const login = useCallback(async (username: string, password: string) => {
+    const { access_token } = await requestToken(username, password);
+    setToken(access_token);
+    try {
+      const profile = await fetchProfile();
+      // Another account may have been cached in this tab.
+      notifyAccountChange();
+      setUser(profile);
+      setStatus('authenticated');
+      setLoggedOut(false);
+      return profile;
+    } catch (err) {
+      setToken(null);
+      throw err;
+    }
+  }, []);
 
   const value = useMemo<Session>(
     () => ({ user, status, loggedOut, login, logout }),

@@ -1,7 +1,7 @@
 import { ORDER_LEAD_DAYS } from '#shared/constants';
 import { PORTALS } from '#shared/roles';
 import { useT } from '#web/i18n/provider';
-import { PORTAL_META } from '../nav';
+import { PORTAL_SUMMARY } from '../portal-summary';
 
 /** One card per portal, from the same table the sidebars use. */
 export function PortalCards() {
@@ -9,7 +9,7 @@ export function PortalCards() {
   return (
     <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
       {PORTALS.map((portal) => {
-        const { title, summary, icon: Icon } = PORTAL_META[portal];
+        const { title, summary, icon: Icon } = PORTAL_SUMMARY[portal];
         return (
           <li
             key={portal}

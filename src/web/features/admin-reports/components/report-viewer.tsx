@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button';
 import { Card, CardHeader } from '#web/components/ui/card';
 import { DataTable } from '#web/components/ui/data-table';
 import { Input } from '#web/components/ui/input';
+import { lazyChart } from '#web/components/ui/lazy-chart';
 import { LoadError } from '#web/components/ui/load-error';
 import { type Period, PeriodPicker } from '#web/components/ui/period-picker';
 import { Loading } from '#web/components/ui/spinner';
@@ -12,7 +13,9 @@ import { todayIso } from '#web/lib/format';
 import { type ReportQuery, type ReportRow, useDownloadReport, useReport } from '../api/get-report';
 import type { ReportSpec } from '../report-catalog';
 import { formatCell, isNumeric, ReportCell } from './report-cells';
-import { ReportChart } from './report-chart';
+
+// Recharts loads once the chart is on screen (docs/decisions/0085)
+const ReportChart = lazyChart(() => import('./report-chart').then((m) => m.ReportChart));
 
 const shift = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);

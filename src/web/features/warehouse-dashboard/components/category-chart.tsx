@@ -1,20 +1,17 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
+import { BarChart } from '#web/components/ui/bar-chart';
 
 /** Units in stock per category, with the number of products in each (tooltip and table). */
 export function CategoryChart({ data }: { data: WarehouseStats['category_distribution'] }) {
   return (
     <figure>
-      <div className="h-64" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8, right: 16 }}>
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" tick={{ fontSize: 12 }} />
-            <YAxis type="category" dataKey="category" width={110} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => [Number(value).toLocaleString('en-US'), 'Units']} />
-            <Bar dataKey="total_units" fill="#6366f1" radius={[0, 4, 4, 0]} />
-          </BarChart>
-        </ResponsiveContainer>
+      <div aria-hidden="true">
+        <BarChart
+          layout="horizontal"
+          data={data}
+          label={(c) => c.category}
+          series={[{ name: 'Units', color: 'bg-indigo-500', value: (c) => c.total_units }]}
+        />
       </div>
       <figcaption className="sr-only">Units per category</figcaption>
       <table className="mt-3 w-full text-sm">

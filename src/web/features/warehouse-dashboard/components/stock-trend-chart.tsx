@@ -1,5 +1,5 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { WarehouseStats } from '#shared/contract/warehouse-dashboard';
+import { BarChart } from '#web/components/ui/bar-chart';
 import { formatDayMonth } from '#web/lib/format';
 
 /**
@@ -20,22 +20,16 @@ export function StockTrendChart({ trend }: { trend: WarehouseStats['stock_trend'
         Last {days.length} days: {issued.toLocaleString('en-US')} units issued to orders,{' '}
         {received.toLocaleString('en-US')} received.
       </figcaption>
-      <div className="h-64" aria-hidden="true">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            accessibilityLayer={false}
-            data={days.map((d) => ({ ...d, label: dayLabel(d.date) }))}
-            margin={{ right: 8 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" />
-            <YAxis tick={{ fontSize: 12 }} allowDecimals={false} width={48} />
-            <Tooltip />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="issued_units" name="Issued" fill="#6366f1" radius={[3, 3, 0, 0]} />
-            <Bar dataKey="received_units" name="Received" fill="#10b981" radius={[3, 3, 0, 0]} />
-          </BarChart>
-        </ResponsiveContainer>
+      <div aria-hidden="true">
+        <BarChart
+          data={days}
+          label={(d) => dayLabel(d.date)}
+          plotHeight="h-52"
+          series={[
+            { name: 'Issued', color: 'bg-indigo-500', value: (d) => d.issued_units },
+            { name: 'Received', color: 'bg-emerald-500', value: (d) => d.received_units },
+          ]}
+        />
       </div>
     </figure>
   );
