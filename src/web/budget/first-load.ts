@@ -40,7 +40,8 @@ const portal = (name: string, ...homeExtras: string[]) => [
   ...homeExtras,
 ];
 
-const SIGN_IN_GAP = 'zod classic (28 kB) and react-hook-form (16 kB) for two fields; see decision 0085';
+const SIGN_IN_GAP =
+  'zod classic (28 kB) and react-hook-form (16 kB) for two fields, and every text of the portals (virtual:catalogue/en/app); see decision 0085';
 
 /** Issue 27: the landing page, the sign-in pages, each portal's home with its charts. */
 export const ROUTE_BUDGETS: readonly RouteBudget[] = [
@@ -49,13 +50,13 @@ export const ROUTE_BUDGETS: readonly RouteBudget[] = [
     route: '/login',
     modules: [...APP, 'features/auth/components/staff-login-page.tsx'],
     limit: 120 * KB,
-    ceiling: { bytes: 166 * KB, why: SIGN_IN_GAP },
+    ceiling: { bytes: 170 * KB, why: SIGN_IN_GAP },
   },
   {
     route: '/customer/login',
     modules: [...APP, 'features/auth/components/customer-login-page.tsx'],
     limit: 120 * KB,
-    ceiling: { bytes: 178 * KB, why: SIGN_IN_GAP },
+    ceiling: { bytes: 182 * KB, why: SIGN_IN_GAP },
   },
   { route: '/customer', modules: portal('customer'), limit: 250 * KB },
   {
