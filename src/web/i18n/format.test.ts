@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatters } from './format';
+import { formatters, formattersWithoutIntlData } from './format';
 import { testTranslator } from './testing';
 
 describe('messages in three languages', () => {
@@ -61,5 +61,14 @@ describe('dates and money in Colombo time, whatever the zone of the machine', ()
         timeZone: 'Asia/Colombo',
       }).format(new Date(instant)),
     );
+  });
+
+  it("a browser without the language's data still names the month, day first", () => {
+    const si = formattersWithoutIntlData('si');
+    expect(si.dateTime(instant)).toBe('25 නොවැ 2026, 00:00');
+    expect(si.date('2026-12-07')).toBe('7 දෙසැ 2026');
+    expect(si.shortDateTime(instant)).toBe('25 නොවැ, 00:00');
+    expect(si.time(instant)).toBe('00:00');
+    expect(formattersWithoutIntlData('ta').date('2026-12-07')).toBe('7 டிச. 2026');
   });
 });

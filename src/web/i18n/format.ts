@@ -37,6 +37,17 @@ function calendarDay(value: string): Date | null {
 
 const cache = new Map<Locale, Formatters>();
 
+/** For tests: the formatters of a browser whose Intl has no data for `locale`. */
+export function formattersWithoutIntlData(locale: Exclude<Locale, 'en'>): Formatters {
+  const tag = INTL_LOCALE[locale];
+  return intlFormatters(
+    tag,
+    new Intl.NumberFormat(tag),
+    new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    MONTHS[locale],
+  );
+}
+
 export function formatters(locale: Locale): Formatters {
   const known = cache.get(locale);
   if (known) return known;
@@ -53,27 +64,61 @@ export function formatters(locale: Locale): Formatters {
           shortDateTime: en.formatShortDateTime,
           time: en.formatTime,
         }
-      : intlFormatters(tag, numberFormat, moneyFormat);
+      : intlFormatters(tag, numberFormat, moneyFormat, intlKnows(tag) ? null : MONTHS[locale]);
   cache.set(locale, made);
   return made;
+}
+
+/**
+ * Month names for a browser whose Intl has none for the language (Debian's Chromium has no
+ * Sinhala data: it wrote "12/07/2026", month first, for 7 December). CLDR's abbreviated names.
+ */
+const MONTHS: Record<Exclude<Locale, 'en'>, readonly string[]> = {
+  si: ['ජන', 'පෙබ', 'මාර්තු', 'අප්‍රේල්', 'මැයි', 'ජූනි', 'ජූලි', 'අගෝ', 'සැප්', 'ඔක්', 'නොවැ', 'දෙසැ'],
+  ta: ['ஜன.', 'பிப்.', 'மார்.', 'ஏப்.', 'மே', 'ஜூன்', 'ஜூலை', 'ஆக.', 'செப்.', 'அக்.', 'நவ.', 'டிச.'],
+};
+
+/** Whether this browser's Intl has the language's own data (its month names among them). */
+function intlKnows(tag: string): boolean {
+  return new Intl.DateTimeFormat(tag).resolvedOptions().locale.startsWith(tag.slice(0, 2));
 }
 
 function intlFormatters(
   tag: string,
   numberFormat: Intl.NumberFormat,
   moneyFormat: Intl.NumberFormat,
+  months: readonly string[] | null = null,
 ): Formatters {
   const zone = { timeZone: BUSINESS_TIME_ZONE, hourCycle: 'h23' } as const;
-  // a browser without this language's month names (some Chromium builds lack si/ta data) would
-  // write English ones: numeric months then, which read the same in every language
-  const hasNames = new Intl.DateTimeFormat(tag).resolvedOptions().locale.startsWith(tag.slice(0, 2));
-  const day = { day: 'numeric', month: hasNames ? 'short' : '2-digit', year: 'numeric' } as const;
+  const day = { day: 'numeric', month: 'short', year: 'numeric' } as const;
   const hm = { hour: '2-digit', minute: '2-digit' } as const;
-  const dateF = new Intl.DateTimeFormat(tag, { ...day, timeZone: BUSINESS_TIME_ZONE });
-  const calendarF = new Intl.DateTimeFormat(tag, { ...day, timeZone: 'UTC' });
-  const dateTimeF = new Intl.DateTimeFormat(tag, { ...day, ...hm, ...zone });
-  const shortF = new Intl.DateTimeFormat(tag, { day: 'numeric', month: day.month, ...hm, ...zone });
-  const timeF = new Intl.DateTimeFormat(tag, { ...hm, ...zone });
+  // with `months` (the browser lacks the language): "7 දෙසැ 2026, 14:30" from the numeric parts
+  const make = (options: Intl.DateTimeFormatOptions) => {
+    if (!months) return new Intl.DateTimeFormat(tag, options);
+    const parts = new Intl.DateTimeFormat('en-GB', {
+      ...options,
+      ...(options.month ? { month: 'numeric' } : {}),
+    });
+    return {
+      format(at: Date) {
+        const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
+        const date = [
+          p.day && String(Number(p.day)),
+          p.month ? months[Number(p.month) - 1] : undefined,
+          p.year,
+        ]
+          .filter(Boolean)
+          .join(' ');
+        const time = p.hour ? `${p.hour}:${p.minute}` : '';
+        return date && time ? `${date}, ${time}` : date || time;
+      },
+    };
+  };
+  const dateF = make({ ...day, timeZone: BUSINESS_TIME_ZONE });
+  const calendarF = make({ ...day, timeZone: 'UTC' });
+  const dateTimeF = make({ ...day, ...hm, ...zone });
+  const shortF = make({ day: 'numeric', month: 'short', ...hm, ...zone });
+  const timeF = make({ ...hm, ...zone });
   const date = (value: string | null | undefined) => {
     if (!value) return '—';
     if (DATE_ONLY.test(value)) {
