@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { knownText } from './known-texts';
+import { formatDate } from '#web/lib/format';
+import { formattersWithoutIntlData } from './format';
+import { isoOfEnglishDate, knownText } from './known-texts';
 import { testTranslator } from './testing';
 
 // the server's refusals on a customer's own order (src/server/features/orders/customer-orders.service.ts)
@@ -34,5 +36,28 @@ describe("the server's texts the web knows", () => {
 
   it('shows a text it does not know as it came', () => {
     expect(knownText(testTranslator('ta'), 'Something else happened')).toBe('Something else happened');
+  });
+});
+
+describe("a form's date limits", () => {
+  // as src/web/features/orders/lib/new-order-schema.ts writes them, the date in the app's English
+  const soon = `Delivery date must be at least 7 days from today (${formatDate('2026-12-14')} or later)`;
+  const late = `Delivery date can be at most 60 days from today (${formatDate('2027-02-05')} or earlier)`;
+
+  it('reads the English date back', () => {
+    expect(isoOfEnglishDate(formatDate('2026-12-14'))).toBe('2026-12-14');
+    expect(isoOfEnglishDate('2 Feb 2027')).toBe('2027-02-02');
+    expect(isoOfEnglishDate('Someday')).toBeNull();
+  });
+
+  it("says the date in the reader's language, months named (no English month left)", () => {
+    const f = formattersWithoutIntlData('si');
+    const said = knownText(testTranslator('si'), soon, f.date);
+    expect(said).toContain('14 දෙසැ 2026');
+    expect(said).not.toMatch(/[A-Za-z]{2,}/);
+    const ta = knownText(testTranslator('ta'), late, formattersWithoutIntlData('ta').date);
+    expect(ta).toContain('5 பிப். 2027');
+    expect(ta).not.toMatch(/[A-Za-z]{2,}/);
+    expect(knownText(testTranslator('en'), soon)).toBe(soon);
   });
 });

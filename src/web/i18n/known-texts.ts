@@ -33,7 +33,24 @@ const EXACT: Record<string, MessageKey> = {
   'Please enter a message': 'support.validation.messageRequired',
 };
 
-type Pattern = readonly [RegExp, MessageKey, (m: RegExpMatchArray, t: Translate) => MessageValues];
+/** A YYYY-MM-DD date in the reader's language (useFormat().date); absent, dates stay as they came. */
+export type DateText = (isoDate: string) => string;
+
+type Pattern = readonly [
+  RegExp,
+  MessageKey,
+  (m: RegExpMatchArray, t: Translate, date: (english: string) => string) => MessageValues,
+];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "12 Jun 2026", the app's English date (src/web/lib/format.ts), as 2026-06-12; else null. */
+export function isoOfEnglishDate(text: string): string | null {
+  const m = /^(\d{1,2}) ([A-Z][a-z]{2}) (\d{4})$/.exec(text.trim());
+  const month = m ? MONTHS.indexOf(m[2]!) + 1 : 0;
+  if (!m || month === 0) return null;
+  return `${m[3]}-${String(month).padStart(2, '0')}-${m[1]!.padStart(2, '0')}`;
+}
 
 const PATTERNS: readonly Pattern[] = [
   [/^Network request failed/, 'error.network', () => ({})],
@@ -52,12 +69,12 @@ const PATTERNS: readonly Pattern[] = [
   [
     /^Delivery date must be at least (\d+) days from today \((.+) or later\)$/,
     'validation.dateTooSoon',
-    (m) => ({ days: m[1]!, date: m[2]! }),
+    (m, _t, date) => ({ days: m[1]!, date: date(m[2]!) }),
   ],
   [
     /^Delivery date can be at most (\d+) days from today \((.+) or earlier\)$/,
     'validation.dateTooLate',
-    (m) => ({ days: m[1]!, date: m[2]! }),
+    (m, _t, date) => ({ days: m[1]!, date: date(m[2]!) }),
   ],
   [/^Special instructions can be at most (\d+) characters$/, 'validation.tooLong', (m) => ({ max: m[1]! })],
   [/^Username '.*' already exists$/, 'error.alreadyRegistered', () => ({})],
@@ -83,12 +100,17 @@ const PATTERNS: readonly Pattern[] = [
 ];
 
 /** The text in the reader's language when it is a known one, else the text as it came. */
-export function knownText(t: Translate, text: string): string {
+export function knownText(t: Translate, text: string, dateText?: DateText): string {
   const exact = EXACT[text.trim()];
   if (exact) return t(exact);
+  // a date inside the English text ("12 Jun 2026") in the reader's language when it can be
+  const date = (english: string) => {
+    const iso = dateText && isoOfEnglishDate(english);
+    return iso ? dateText(iso) : english;
+  };
   for (const [pattern, key, values] of PATTERNS) {
     const match = text.trim().match(pattern);
-    if (match) return t(key, values(match, t));
+    if (match) return t(key, values(match, t, date));
   }
   return text;
 }

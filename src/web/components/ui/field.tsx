@@ -1,7 +1,9 @@
 import { clsx } from 'clsx';
 import { type ReactNode, useId } from 'react';
-import { knownText } from '#web/i18n/known-texts';
-import { useT } from '#web/i18n/provider';
+import { type DateText, knownText } from '#web/i18n/known-texts';
+import type { Locale } from '#web/i18n/locale';
+import { useLanguage, useT } from '#web/i18n/provider';
+import { loadedFormatters } from '#web/i18n/runtime';
 
 /** Shared styling of text-like controls, with a red ring when the field is invalid. */
 export function controlClasses(invalid: boolean, className?: string) {
@@ -29,6 +31,7 @@ export interface FieldProps {
 /** Label, control, hint and error text; the control uses `id`, `${id}-error` and `${id}-hint`. */
 export function Field({ id, label, error, hint, required, optional, className, children }: FieldProps) {
   const t = useT();
+  const { locale } = useLanguage();
   return (
     <div className={clsx('space-y-1.5', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
@@ -48,7 +51,7 @@ export function Field({ id, label, error, hint, required, optional, className, c
       )}
       {error && (
         <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {knownText(t, error)}
+          {knownText(t, error, dateIn(locale))}
         </p>
       )}
     </div>
@@ -94,4 +97,14 @@ export function useFieldControl<P extends LabelledControlProps & { required?: bo
       ...rest,
     },
   };
+}
+
+/** Dates in `locale` once the app's formatters are loaded (every form's page waits for them). */
+function dateIn(locale: Locale): DateText | undefined {
+  try {
+    const f = loadedFormatters().formatters(locale);
+    return (iso) => f.date(iso);
+  } catch {
+    return undefined;
+  }
 }
