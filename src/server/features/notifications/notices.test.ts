@@ -1,38 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#shared/contract/auth';
-import { customerProgress, nextStep, type OrderProgressFacts, progressNotice } from '#shared/order-progress';
+import { customerProgress, nextStep, progressNotice } from '#shared/order-progress';
+import { progressCases } from '#shared/order-progress-cases';
 import { stageNotice, truckRepairNotice } from './notices';
 
 const now = new Date('2026-11-22T09:00:00Z');
-const base: OrderProgressFacts = {
-  status: 'Scheduled',
-  items: 3,
-  delivered: 0,
-  returned: 0,
-  failed: false,
-  lastArrival: null,
-  city: 'Galle',
-};
-
 /** One order in each stage of src/shared/order-progress.ts, with and without a city. */
-const CASES: OrderProgressFacts[] = [
-  { ...base, status: 'Pending' },
-  base,
-  { ...base, lastArrival: new Date(now.getTime() + 3_600_000) },
-  { ...base, lastArrival: new Date(now.getTime() - 3_600_000) },
-  { ...base, lastArrival: new Date(now.getTime() - 3_600_000), city: null },
-  { ...base, status: 'In Transit' },
-  { ...base, status: 'Delivered', delivered: 3 },
-  { ...base, status: 'Delivered', delivered: 2, returned: 1 },
-  { ...base, status: 'Delivered', items: 1, delivered: 0, returned: 1 },
-  { ...base, failed: true },
-  { ...base, failed: true, city: null },
-  { ...base, failed: true, delivered: 1 },
-  { ...base, failed: true, delivered: 2 },
-  { ...base, failed: true, items: 1, delivered: 0 },
-  { ...base, status: 'Cancelled' },
-  { ...base, status: 'Cancelled', returned: 3 },
-];
+const CASES = progressCases(now);
+/** A Scheduled order of three items for Galle. */
+const base = CASES[1]!;
 
 describe("an order's stage notice (notices.ts stageNotice)", () => {
   it('is in English word for word the shared progressNotice and nextStep, for every stage', () => {

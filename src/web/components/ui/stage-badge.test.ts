@@ -1,34 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_STAGES, customerProgress, type OrderProgressFacts } from '#shared/order-progress';
+import { CUSTOMER_STAGES, customerProgress } from '#shared/order-progress';
+import { progressCases } from '#shared/order-progress-cases';
 import { testTranslator } from '#web/i18n/testing';
 import { stageText } from './stage-badge';
 
 const now = new Date('2026-03-01T06:00:00Z');
-const base: OrderProgressFacts = {
-  status: 'Scheduled',
-  items: 3,
-  delivered: 0,
-  returned: 0,
-  failed: false,
-  lastArrival: null,
-  city: 'Galle',
-};
-// one case of every stage the server's words take, figures and city included
-const CASES: OrderProgressFacts[] = [
-  { ...base, status: 'Pending' },
-  base,
-  { ...base, lastArrival: new Date(now.getTime() + 3_600_000) },
-  { ...base, lastArrival: new Date(now.getTime() - 3_600_000) },
-  { ...base, lastArrival: new Date(now.getTime() - 3_600_000), city: null },
-  { ...base, status: 'In Transit' },
-  { ...base, status: 'Delivered' },
-  { ...base, status: 'Delivered', items: 3, returned: 1 },
-  { ...base, status: 'Scheduled', failed: true, delivered: 2 },
-  { ...base, status: 'Scheduled', failed: true, items: 1, delivered: 1 },
-  { ...base, status: 'Scheduled', failed: true },
-  { ...base, status: 'Cancelled', returned: 2 },
-  { ...base, status: 'Cancelled' },
-];
+const CASES = progressCases(now);
 
 describe('an order stage badge', () => {
   it('covers every stage', () => {
