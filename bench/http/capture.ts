@@ -69,19 +69,32 @@ function recordAtTheDriver() {
   };
 }
 
-export async function captureStatements(
-  url: string,
-  requests: Array<{ path: string; userId: number | null }>,
-): Promise<Array<{ status: number; statements: Statement[] }>> {
-  const database = openPostgres(url, { max: 4 });
+/**
+ * The app as src/server/main.ts builds it (the user cache and the public figures' cache on, the
+ * pool of openPostgres): for the capture and for the bench's in-process server.
+ */
+export async function openServerLikeApp(url: string, pool: number, jwtSecret: string) {
+  const database = openPostgres(url, { max: pool });
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
     queries: database.queries,
     cacheUsers: true,
     cachePublicFigures: true,
-    jwtSecret: 'bench-capture-secret-that-is-long-enough-for-hs256',
+    jwtSecret,
   });
+  return { database, app };
+}
+
+export async function captureStatements(
+  url: string,
+  requests: Array<{ path: string; userId: number | null }>,
+): Promise<Array<{ status: number; statements: Statement[] }>> {
+  const { database, app } = await openServerLikeApp(
+    url,
+    4,
+    'bench-capture-secret-that-is-long-enough-for-hs256',
+  );
   await app.ready();
   const recorder = recordAtTheDriver();
   const out: Array<{ status: number; statements: Statement[] }> = [];

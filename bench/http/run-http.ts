@@ -16,13 +16,12 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '#server/app';
 import { openPostgres } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
 import { seedScale } from '#server/db/scale-seed';
 import { hasAnyUser, seedDemoData } from '#server/db/seed';
 import { createTokenService } from '#server/http/tokens';
-import { captureStatements, postFixtures } from './capture';
+import { captureStatements, openServerLikeApp, postFixtures } from './capture';
 import { loadApi, loadSql, type Measured } from './load';
 import { placeOrders } from './place-orders';
 import { type BenchEndpoint, ENDPOINTS, FIXTURES, IDS, LOGINS } from './registry';
@@ -138,15 +137,7 @@ async function startServer(url: string, port: number, options: { workers: number
 }
 
 async function startInProcess(url: string, port: number, pool: number) {
-  const database = openPostgres(url, { max: pool });
-  const app = await buildApp({
-    db: database.db,
-    listen: database.listen,
-    queries: database.queries,
-    cacheUsers: true,
-    cachePublicFigures: true,
-    jwtSecret: SECRET,
-  });
+  const { database, app } = await openServerLikeApp(url, pool, SECRET);
   await app.listen({ port, host: '127.0.0.1' });
   return {
     stop: async () => {
