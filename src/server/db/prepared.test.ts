@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '#server/test/harness';
 import {
   literalCount,
@@ -66,24 +66,35 @@ describe(`prepared statements (${database.kind})`, () => {
   });
 });
 
-// last: it fills the process's names up to the cap
+// The names are per process, and a test worker runs file after file in one process (vitest's
+// isolate: false): a search test before this file may already have used some of the budgets. The
+// cap is checked on a fresh copy of the module, which leaves the shared one as it was.
+async function freshPrepared(): Promise<typeof import('./prepared')> {
+  vi.resetModules();
+  return import('./prepared');
+}
+
 describe('the cap on prepared texts', () => {
-  it(`names at most ${MAX_PREPARED} texts; later ones go unnamed, known ones keep their name`, () => {
-    const first = preparedName(`${PREPARED_MARK}select 1`);
-    for (let i = 0; i < MAX_PREPARED + 10; i++) preparedName(`${PREPARED_MARK}select ${i} as filler`);
-    expect(preparedName(`${PREPARED_MARK}select 'new'`)).toBeUndefined();
-    expect(preparedName(`${PREPARED_MARK}select 1`)).toBe(first);
+  it(`names at most ${MAX_PREPARED} texts; later ones go unnamed, known ones keep their name`, async () => {
+    const { preparedName: name } = await freshPrepared();
+    const first = name(`${PREPARED_MARK}select 1`);
+    expect(first).toMatch(/^kp_[0-9a-f]{24}$/);
+    for (let i = 0; i < MAX_PREPARED + 10; i++) name(`${PREPARED_MARK}select ${i} as filler`);
+    expect(name(`${PREPARED_MARK}select 'new'`)).toBeUndefined();
+    expect(name(`${PREPARED_MARK}select 1`)).toBe(first);
   });
 
-  it(`search texts have a budget of their own (${MAX_PREPARED_SEARCH}): they take no other statement's name`, () => {
-    const other = preparedName(`${PREPARED_MARK}select 1`);
+  it(`search texts have a budget of their own (${MAX_PREPARED_SEARCH}): they take no other statement's name`, async () => {
+    const { preparedName: name } = await freshPrepared();
+    const other = name(`${PREPARED_MARK}select 1`);
     expect(other).toMatch(/^kp_[0-9a-f]{24}$/);
-    const first = preparedName(`${PREPARED_SEARCH_MARK}select 1`);
+    const first = name(`${PREPARED_SEARCH_MARK}select 1`);
     expect(first).toMatch(/^kp_[0-9a-f]{24}$/);
-    for (let i = 0; i < MAX_PREPARED_SEARCH + 10; i++)
-      preparedName(`${PREPARED_SEARCH_MARK}select ${i} as filler`);
-    expect(preparedName(`${PREPARED_SEARCH_MARK}select 'new'`)).toBeUndefined();
-    expect(preparedName(`${PREPARED_SEARCH_MARK}select 1`)).toBe(first);
-    expect(preparedName(`${PREPARED_MARK}select 1`)).toBe(other);
+    for (let i = 0; i < MAX_PREPARED_SEARCH + 10; i++) name(`${PREPARED_SEARCH_MARK}select ${i} as filler`);
+    expect(name(`${PREPARED_SEARCH_MARK}select 'new'`)).toBeUndefined();
+    expect(name(`${PREPARED_SEARCH_MARK}select 1`)).toBe(first);
+    expect(name(`${PREPARED_MARK}select 1`)).toBe(other);
+    // the filled budgets were the fresh copy's, not the process's own
+    expect(name).not.toBe(preparedName);
   });
 });
