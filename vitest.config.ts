@@ -1,10 +1,14 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { catalogues } from './vite.config';
 
 // The integration suite runs on embedded PGlite always, and again on PostgreSQL when
 // TEST_DATABASE_URL names a server (CI sets it; see .ci/run).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
+  // the web's message catalogues (virtual:catalogue/…): English's landing part is imported by the
+  // entry itself (src/web/i18n/runtime.ts), so any test that loads the i18n runtime needs it
+  plugins: [catalogues()],
   test: {
     pool: 'forks',
     maxWorkers: 2,
@@ -38,6 +42,8 @@ export default defineConfig({
                 exclude: [
                   ...configDefaults.exclude,
                   'src/server/db/database-outage.test.ts',
+                  // brings its own clusters, PgBouncer and server processes (docs/scaling.md)
+                  'src/server/scale-out.test.ts',
                   // starts the server on the embedded database: once is enough
                   'src/server/db/migration-start.test.ts',
                 ],

@@ -1,6 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PERMISSIONS } from '#shared/permissions';
 import { buildApp } from './app';
@@ -91,6 +92,37 @@ describe('serving the web app', () => {
     expect((await web.inject({ url: '/api/missing' })).json()).toEqual({
       detail: 'Not found: GET /api/missing',
     });
+    await web.close();
+    await database.close();
+  });
+
+  it("sends a built asset's brotli or gzip form to a browser that takes it, cached for good, and says it varies", async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'kp-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>KandyPack</title>');
+    mkdirSync(join(webRoot, 'assets'));
+    const text = `console.log(${JSON.stringify('x'.repeat(2000))})`;
+    writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), text);
+    writeFileSync(join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync(text));
+    writeFileSync(join(webRoot, 'assets', 'index-abc123.js.gz'), gzipSync(text));
+    const database = await openTestDatabase();
+    const web = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET, webRoot });
+    const url = '/assets/index-abc123.js';
+    const br = await web.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(text);
+    const gz = await web.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(text);
+    const plain = await web.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.payload).toBe(text);
+    for (const res of [br, gz, plain]) {
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // the page itself is asked again every time (it names the assets of the newest build)
+    expect((await web.inject({ url: '/' })).headers['cache-control']).not.toMatch(/immutable/);
     await web.close();
     await database.close();
   });

@@ -8,12 +8,18 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ATTACHMENT_BYTES } from '#shared/constants';
 import type { App, AppContext } from './context';
 import type { Db, PoolState, QueryTracker } from './db/client';
 import type { Listen } from './db/listen';
+import type { ReportReads } from './db/replica';
 import { registerAdminDashboardRoutes } from './features/admin-dashboard/admin-dashboard.routes';
 import { registerBusinessReports } from './features/admin-reports/business-reports';
 import { registerFinancialReports } from './features/admin-reports/financial-reports';
@@ -89,6 +95,10 @@ export interface BuildAppOptions {
   queries?: QueryTracker;
   /** Database.ping: GET /api/health's check; omitted, a `select 1` through `db`. */
   pingDatabase?: (timeoutMs: number) => Promise<void>;
+  /** Database.pingPooler: GET /api/health's `pooler` (DATABASE_POOL_MODE=transaction). */
+  pingPooler?: (timeoutMs: number) => Promise<void>;
+  /** The reports' read replica (REPORTS_DATABASE_URL; db/replica.ts); omitted, reports read `db`. */
+  reportReads?: ReportReads;
   /**
    * Keep the users behind tokens in memory, dropped through the database's notifications
    * (needs `listen`; http/user-cache.ts). The server turns it on; tests that change users and
@@ -210,6 +220,7 @@ export async function buildApp(options: BuildAppOptions) {
     cachePublicFigures: options.cachePublicFigures ?? false,
     eventStreamsPerUser: options.eventStreamsPerUser ?? EVENT_STREAMS_PER_USER,
     readings: { openEventStreams: () => 0 },
+    ...(options.reportReads ? { reportReads: options.reportReads } : {}),
   };
   const heavyWork = new HeavyWork(options.heavyWork ?? HEAVY_WORK_LIMITS);
   const metrics = new AppMetrics({
@@ -217,6 +228,7 @@ export async function buildApp(options: BuildAppOptions) {
     heavyWork,
     openEventStreams: () => ctx.readings.openEventStreams(),
     threads: { pdf: pdfThreads, planner: plannerThreads },
+    ...(options.reportReads ? { replicaLagMs: options.reportReads.lastLagMs } : {}),
   });
   // before any route: each route gets its timing hook when it is registered
   if (options.metricsToken)
@@ -252,10 +264,11 @@ export async function buildApp(options: BuildAppOptions) {
   }
   const declaredRoutes = registerAuthentication(app, options.db, ctx.tokens, userCache);
   registerHeavyWork(app, heavyWork);
-  registerHealth(
-    app,
-    options.pingDatabase ?? (() => options.db.execute(sql`select 1`).then(() => undefined)),
-  );
+  registerHealth(app, {
+    ping: options.pingDatabase ?? (() => options.db.execute(sql`select 1`).then(() => undefined)),
+    pingPooler: options.pingPooler,
+    replica: options.reportReads,
+  });
   for (const feature of FEATURES) feature(app, ctx);
   if (options.sweepNotificationsEveryMs) {
     const stopSweeping = startNotificationSweeper(app, ctx, options.sweepNotificationsEveryMs);
@@ -265,8 +278,26 @@ export async function buildApp(options: BuildAppOptions) {
   const webRoot = options.webRoot;
   const hasWeb = !!webRoot && existsSync(join(webRoot, 'index.html'));
   if (hasWeb) {
-    // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart
-    await app.register(fastifyStatic, { root: webRoot, wildcard: true, index: 'index.html' });
+    // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart;
+    // preCompressed: the build writes each text asset's .br and .gz beside it (vite.config.ts),
+    // sent to a browser that accepts them (a third of the bytes: decision 0088)
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: 'index.html',
+      preCompressed: true,
+      // set below: a built asset's name carries its content's hash, so it never changes under that
+      // name; the page (and anything else) is asked again each time, as it names the newest build
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        // the answer depends on the request's Accept-Encoding: a shared cache must keep both
+        res.setHeader('vary', 'Accept-Encoding');
+        res.setHeader(
+          'cache-control',
+          /[\\/]assets[\\/]/.test(filePath) ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -283,35 +314,55 @@ export async function buildApp(options: BuildAppOptions) {
 /** How long GET /api/health waits for the database's `select 1`. */
 export const HEALTH_PING_TIMEOUT_MS = 2000;
 
-/**
- * Read replica and connection pooler as GET /api/health states them: neither is part of the
- * server yet (issue 27 part 3); when one is, its check replaces this.
- */
-const NOT_CONFIGURED = { replica: 'not configured', pooler: 'not configured' } as const;
+type Reachable = 'ok' | 'unreachable';
+
+/** The read replica as GET /api/health states it, with its lag bound when one is known. */
+async function replicaHealth(replica: ReportReads | undefined) {
+  if (!replica) return { replica: 'not configured' };
+  const now = await replica.state();
+  return now.state === 'unreachable'
+    ? { replica: now.state }
+    : { replica: now.state, replica_lag_ms: now.lagMs };
+}
 
 /**
- * GET /api/health: the server answers and the database does (decision 0070). 200
- * `{ status: 'ok', database: 'ok', replica, pooler }`; 503 with `database: 'unreachable'`, a
- * detail and Retry-After when the database gave no answer to `select 1` within
- * HEALTH_PING_TIMEOUT_MS. `replica` and `pooler` are 'not configured' (decision 0080).
+ * GET /api/health: the server answers, and so do the database, the pooler and the replica
+ * (decisions 0070, 0087). 200 `{ status: 'ok', database: 'ok', replica, pooler }`; 503 with a
+ * detail and Retry-After when the database (or, configured, the pooler) gave no answer to
+ * `select 1` within HEALTH_PING_TIMEOUT_MS. `pooler` is 'ok' or 'unreachable' with
+ * DATABASE_POOL_MODE=transaction, else 'not configured'; `replica` (REPORTS_DATABASE_URL) is
+ * 'ok', 'behind' (further than REPORTS_MAX_LAG_MS: reports read the primary) or 'unreachable',
+ * with `replica_lag_ms`, else 'not configured'. A replica's trouble leaves the status 'ok': the
+ * reports read the primary meanwhile.
  */
-function registerHealth(app: FastifyInstance, ping: (timeoutMs: number) => Promise<void>): void {
-  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+function registerHealth(
+  app: FastifyInstance,
+  checks: {
+    ping: (timeoutMs: number) => Promise<void>;
+    pingPooler?: (timeoutMs: number) => Promise<void>;
+    replica?: ReportReads;
+  },
+): void {
+  const reach = async (ping: (timeoutMs: number) => Promise<void>, what: string, log: FastifyBaseLogger) => {
     try {
       await ping(HEALTH_PING_TIMEOUT_MS);
-      return { status: 'ok', database: 'ok', ...NOT_CONFIGURED };
+      return 'ok' as Reachable;
     } catch (error) {
-      request.log.warn({ err: { message: (error as Error).message } }, 'health: database not reachable');
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({
-          status: 'unavailable',
-          database: 'unreachable',
-          ...NOT_CONFIGURED,
-          detail: DATABASE_UNREACHABLE,
-        });
+      log.warn({ err: { message: (error as Error).message } }, `health: ${what} not reachable`);
+      return 'unreachable' as Reachable;
     }
+  };
+  app.get('/api/health', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    const [database, pooler, replica] = await Promise.all([
+      reach(checks.ping, 'database', request.log),
+      checks.pingPooler ? reach(checks.pingPooler, 'pooler', request.log) : ('not configured' as const),
+      replicaHealth(checks.replica),
+    ]);
+    if (database === 'ok' && pooler !== 'unreachable') return { status: 'ok', database, ...replica, pooler };
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .send({ status: 'unavailable', database, ...replica, pooler, detail: DATABASE_UNREACHABLE });
   });
 }
 

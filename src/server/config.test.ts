@@ -35,3 +35,51 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ ...env, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
   });
 });
+
+describe('a pooler and a replica (docs/scaling.md)', () => {
+  const env = { JWT_SECRET: 'x'.repeat(40), DATA_DIR: '/tmp/kp-config-test' };
+  const url = 'postgres://postgres@127.0.0.1:6432/kandypack';
+
+  it('pools in session mode with no replica unless told otherwise', () => {
+    const config = loadConfig({ ...env, DATABASE_URL: url });
+    expect(config).toMatchObject({ poolMode: 'session', sessionUrl: undefined, reportsUrl: undefined });
+    expect(config.reportsMaxLagMs).toBe(5000);
+  });
+
+  it('reads the transaction mode with its session connection, and the replica with its lag bound', () => {
+    const session = 'postgres://postgres@127.0.0.1:6432/kandypack_session';
+    const replica = 'postgres://postgres@127.0.0.1:5433/kandypack';
+    const config = loadConfig({
+      ...env,
+      DATABASE_URL: url,
+      DATABASE_POOL_MODE: 'transaction',
+      DATABASE_SESSION_URL: session,
+      REPORTS_DATABASE_URL: replica,
+      REPORTS_MAX_LAG_MS: '1500',
+    });
+    expect(config).toMatchObject({
+      poolMode: 'transaction',
+      sessionUrl: session,
+      reportsUrl: replica,
+      reportsMaxLagMs: 1500,
+    });
+  });
+
+  it('stops on a transaction mode without a session connection, naming both settings', () => {
+    expect(() => loadConfig({ ...env, DATABASE_URL: url, DATABASE_POOL_MODE: 'transaction' })).toThrow(
+      /DATABASE_POOL_MODE=transaction needs DATABASE_SESSION_URL/,
+    );
+    expect(() => loadConfig({ ...env, DATABASE_URL: url, DATABASE_POOL_MODE: 'statement' })).toThrow(
+      /DATABASE_POOL_MODE/,
+    );
+  });
+
+  it('stops on a replica or session connection without DATABASE_URL', () => {
+    expect(() => loadConfig({ ...env, REPORTS_DATABASE_URL: url })).toThrow(
+      /REPORTS_DATABASE_URL needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...env, DATABASE_SESSION_URL: url })).toThrow(
+      /DATABASE_SESSION_URL needs DATABASE_URL/,
+    );
+  });
+});

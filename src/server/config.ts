@@ -7,6 +7,18 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * How DATABASE_URL pools (docs/scaling.md, decision 0087): `session` (PostgreSQL itself, or a
+   * pooler in session mode) or `transaction` (PgBouncer in transaction mode: no named statements,
+   * no startup parameters; LISTEN and the migration lock go through DATABASE_SESSION_URL).
+   */
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
+  /** A connection that keeps session state (LISTEN, advisory locks); default DATABASE_URL. */
+  DATABASE_SESSION_URL: z.string().url().optional(),
+  /** A streaming replica the reports read from while it is at most REPORTS_MAX_LAG_MS behind. */
+  REPORTS_DATABASE_URL: z.string().url().optional(),
+  /** The most a replica may be behind for a report to read it (milliseconds); else the primary answers. */
+  REPORTS_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_MINUTES: z.coerce.number().int().positive().default(480),
@@ -40,6 +52,13 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_MODE: how DATABASE_URL pools. */
+  poolMode: 'session' | 'transaction';
+  /** DATABASE_SESSION_URL: LISTEN and the migration lock; undefined: DATABASE_URL. */
+  sessionUrl: string | undefined;
+  /** REPORTS_DATABASE_URL: a read replica for the reports. */
+  reportsUrl: string | undefined;
+  reportsMaxLagMs: number;
   dataDir: string;
   jwtSecret: string;
   tokenTtlMinutes: number;
@@ -81,10 +100,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       throw new Error('Invalid configuration: JWT_SECRET is required when DATABASE_URL is set');
     jwtSecret = embeddedSecret(dataDir);
   }
+  for (const name of ['DATABASE_SESSION_URL', 'REPORTS_DATABASE_URL'] as const)
+    if (e[name] && !e.DATABASE_URL)
+      throw new Error(`Invalid configuration: ${name} needs DATABASE_URL (PostgreSQL) to be set`);
+  if (e.DATABASE_POOL_MODE === 'transaction' && !e.DATABASE_SESSION_URL)
+    throw new Error(
+      'Invalid configuration: DATABASE_POOL_MODE=transaction needs DATABASE_SESSION_URL, a connection that keeps session state (PostgreSQL itself or a pooler in session mode) for LISTEN and the migration lock',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    poolMode: e.DATABASE_POOL_MODE,
+    sessionUrl: e.DATABASE_SESSION_URL,
+    reportsUrl: e.REPORTS_DATABASE_URL,
+    reportsMaxLagMs: e.REPORTS_MAX_LAG_MS,
     dataDir,
     jwtSecret,
     tokenTtlMinutes: e.TOKEN_TTL_MINUTES,

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from './db/client';
 import type { Listen } from './db/listen';
+import type { ReportReads } from './db/replica';
 import type { TokenService } from './http/tokens';
 import type { FileStore } from './lib/file-store';
 
@@ -29,6 +30,11 @@ export interface AppContext {
   cachePublicFigures: boolean;
   /** Event streams one user may hold open on one server process; past it 429 (decision 0069). */
   eventStreamsPerUser: number;
+  /**
+   * Where reports read (REPORTS_DATABASE_URL: a read replica while it is close enough behind;
+   * db/replica.ts); absent, they read `db`.
+   */
+  reportReads?: ReportReads;
   /** Figures features keep that GET /api/metrics reads when asked (http/metrics.ts). */
   readings: { openEventStreams: () => number };
 }

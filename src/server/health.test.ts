@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app';
+import type { ReportReads } from './db/replica';
 import { DATABASE_UNREACHABLE } from './http/errors';
 import { UNMATCHED_ROUTE } from './http/metrics';
 import { createUser } from './test/factories';
@@ -47,6 +48,56 @@ describe('GET /api/health', () => {
       detail: DATABASE_UNREACHABLE,
     });
     expect(timeouts).toEqual([2000]);
+  });
+});
+
+describe('GET /api/health with a pooler and a replica (docs/scaling.md)', () => {
+  const fakeReplica = (state: Awaited<ReturnType<ReportReads['state']>>): ReportReads => ({
+    choose: async () => ({ db: database.db, source: 'primary', lagMs: 0 }),
+    state: async () => state,
+    lastLagMs: () => undefined,
+  });
+  const healthOf = async (options: Partial<Parameters<typeof buildApp>[0]>) => {
+    const built = await buildApp({ db: database.db, jwtSecret: TEST_JWT_SECRET, ...options });
+    const res = await built.inject({ url: '/api/health' });
+    await built.close();
+    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+  };
+
+  it('says the pooler and the replica answer, with the replica lag', async () => {
+    expect(
+      await healthOf({ pingPooler: async () => {}, reportReads: fakeReplica({ state: 'ok', lagMs: 12 }) }),
+    ).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'ok', pooler: 'ok', replica: 'ok', replica_lag_ms: 12 },
+    });
+  });
+
+  it('answers 503 when the pooler does not answer, though the database does', async () => {
+    const { status, body } = await healthOf({
+      pingPooler: async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:6432');
+      },
+    });
+    expect(status).toBe(503);
+    expect(body).toMatchObject({ status: 'unavailable', database: 'ok', pooler: 'unreachable' });
+  });
+
+  it('stays 200 with a replica behind or unreachable: the reports read the primary meanwhile', async () => {
+    expect(await healthOf({ reportReads: fakeReplica({ state: 'behind', lagMs: 9000 }) })).toEqual({
+      status: 200,
+      body: {
+        status: 'ok',
+        database: 'ok',
+        pooler: 'not configured',
+        replica: 'behind',
+        replica_lag_ms: 9000,
+      },
+    });
+    expect(await healthOf({ reportReads: fakeReplica({ state: 'unreachable' }) })).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'ok', pooler: 'not configured', replica: 'unreachable' },
+    });
   });
 });
 

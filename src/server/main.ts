@@ -2,11 +2,13 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, openPostgres } from './db/client';
 import { MigrationChangedError, migrate } from './db/migrate';
+import { reportReads } from './db/replica';
 import { demoSignIn, hasAnyUser, seedDemoData } from './db/seed';
 import { moveAttachmentsToFiles } from './features/orders/order-attachments';
 import { startCountCompaction } from './features/orders/order-counts';
@@ -35,6 +37,20 @@ async function migrateOrStop(database: Awaited<ReturnType<typeof openDatabase>>)
     await database.close();
     process.exit(1);
   }
+}
+/**
+ * Through a pooler in transaction mode the server sends no startup parameter, so its statement
+ * timeout is the pooler's to set (docs/scaling.md: connect_query); a different one is said once.
+ */
+async function warnOnPoolerTimeout(database: Awaited<ReturnType<typeof openDatabase>>) {
+  const { rows } = await database.db.execute<{ ms: string }>(
+    sql`select (extract(epoch from current_setting('statement_timeout')::interval) * 1000)::bigint::text as ms`,
+  );
+  const ms = Number(rows[0]?.ms ?? 0);
+  if (ms !== config.statementTimeoutMs)
+    log.warn(
+      `Through the pooler (DATABASE_POOL_MODE=transaction) statements time out after ${ms} ms, not PG_STATEMENT_TIMEOUT_MS=${config.statementTimeoutMs}: set it in the pooler's connect_query (docs/scaling.md)`,
+    );
 }
 // WORKERS server processes share the port (node:cluster); state they share lives in PostgreSQL
 // (login throttle, order counts) or is kept per process and dropped through its notifications
@@ -75,6 +91,11 @@ if (workers > 1 && cluster.isPrimary) {
 async function serve(isWorker: boolean) {
   const database = await openDatabase(config);
   if (!isWorker) await migrateOrStop(database);
+  if (config.poolMode === 'transaction') await warnOnPoolerTimeout(database);
+  // reports read a streaming replica while it is close enough behind (db/replica.ts)
+  const replica = config.reportsUrl
+    ? openPostgres(config.reportsUrl, { max: config.poolSize, statementTimeoutMs: config.statementTimeoutMs })
+    : undefined;
 
   const logger = { level: config.logLevel, stream: logStream };
   const app = await buildApp({
@@ -82,6 +103,8 @@ async function serve(isWorker: boolean) {
     listen: database.listen,
     queries: database.queries,
     pingDatabase: database.ping,
+    pingPooler: database.pingPooler,
+    reportReads: replica ? reportReads(database.db, replica, config.reportsMaxLagMs) : undefined,
     poolState: database.pool,
     metricsToken: config.metricsToken,
     metricsText: isWorker ? (local) => clusterMetricsText(local.registries()) : undefined,
@@ -112,6 +135,7 @@ async function serve(isWorker: boolean) {
   const shutdown = async () => {
     stopCompaction();
     await app.close();
+    await replica?.close();
     await database.close();
     process.exit(0);
   };

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -53,6 +54,16 @@ export interface Database {
   ping(timeoutMs: number): Promise<void>;
   /** The pool's connections now (GET /api/metrics; the health check's own are not counted). */
   pool(): PoolState;
+  /**
+   * DATABASE_POOL_MODE=transaction: `select 1` through the pooler (DATABASE_URL), while `ping`
+   * asks the database through the session connection (GET /api/health's `pooler`).
+   */
+  pingPooler?(timeoutMs: number): Promise<void>;
+  /**
+   * Runs `work` while holding a session advisory lock on a connection of its own (PostgreSQL):
+   * one server at a time migrates, however many start together on one database.
+   */
+  alone?<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: a tarball of the whole database (PGlite's dumpDataDir), for openPglite's loadDataDir. */
   dumpDataDir?(): Promise<Blob>;
@@ -116,7 +127,7 @@ export interface QueryTracker {
   /** Runs `work` (and everything it starts) in a scope of its own. */
   run<T>(scope: QueryScope, work: () => T): T;
   /**
-   * Cancels the statements running on the scope's connections (pg_cancel_backend) and marks the
+   * Cancels the statements running on the scope's connections (a cancel request) and marks the
    * scope abandoned, so that none of its statements starts afterwards.
    */
   cancel(scope: QueryScope): Promise<void>;
@@ -142,7 +153,7 @@ const checkouts = new AsyncLocalStorage<(client: pg.PoolClient) => void>();
  * connection is asked for (the caller's context), not when it is handed over (possibly from the
  * context of whoever released it). Cancelling goes through a connection outside the pool.
  *
- * pg_cancel_backend stops whatever its backend runs when the request arrives, and it arrives a
+ * A cancel request stops whatever its backend runs when the request arrives, and it arrives a
  * few milliseconds after the scope's connections were picked: by then a connection may have been
  * released and be serving another request, whose statement the cancel would stop. So a
  * connection picked for cancelling never goes back to the pool: it is closed when released, and
@@ -151,7 +162,7 @@ const checkouts = new AsyncLocalStorage<(client: pg.PoolClient) => void>();
 function trackQueries(
   pool: pg.Pool,
   url: string,
-): { tracker: QueryTracker; current: () => QueryScope | undefined; close: () => Promise<void> } {
+): { tracker: QueryTracker; current: () => QueryScope | undefined } {
   const storage = new AsyncLocalStorage<QueryScope>();
   const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const doomed = new WeakSet<pg.PoolClient>();
@@ -195,7 +206,6 @@ function trackQueries(
     );
     return undefined;
   };
-  let canceller: pg.Pool | null = null;
   return {
     current: () => storage.getStore(),
     tracker: {
@@ -203,20 +213,44 @@ function trackQueries(
       cancel: async (scope) => {
         scope.abandoned = true;
         for (const client of scope.clients) doomed.add(client);
-        const pids = [...scope.clients].map((c) => (c as unknown as { processID: number }).processID);
-        if (pids.length === 0) return;
-        if (!canceller) {
-          canceller = new pg.Pool({ connectionString: url, max: 1 });
-          // an idle connection PostgreSQL ends must not end the process (see openPostgres)
-          canceller.on('error', () => {});
-        }
-        await canceller.query('select pg_cancel_backend(pid) from unnest($1::int[]) pid', [pids]);
+        await Promise.all([...scope.clients].map((c) => sendCancelRequest(url, c)));
       },
     },
-    close: async () => {
-      await canceller?.end();
-    },
   };
+}
+
+/**
+ * PostgreSQL's cancel request (the protocol's CancelRequest, on a connection of its own) for
+ * whatever `client`'s backend runs now. Unlike pg_cancel_backend(pid), it also works through a
+ * pooler in transaction mode: PgBouncer forwards it to the server connection that client is
+ * linked to, and drops it when the client is linked to none (decision 0087).
+ */
+function sendCancelRequest(url: string, client: pg.PoolClient): Promise<void> {
+  const { processID, secretKey } = client as unknown as {
+    processID: number | null;
+    secretKey: number | null;
+  };
+  if (processID === null || secretKey === null) return Promise.resolve();
+  const { host, port } = new pg.Client({ connectionString: url }) as unknown as {
+    host: string;
+    port: number;
+  };
+  const packet = Buffer.alloc(16);
+  packet.writeInt32BE(16, 0);
+  packet.writeInt32BE(80877102, 4);
+  packet.writeInt32BE(processID, 8);
+  packet.writeInt32BE(secretKey, 12);
+  return new Promise((resolve) => {
+    const socket = host.startsWith('/') ? connect(`${host}/.s.PGSQL.${port}`) : connect(port, host);
+    socket.setTimeout(CONNECT_TIMEOUT_MS, () => socket.destroy());
+    // the server closes the connection once it has handled the request, and the client waits for
+    // that (as libpq does): PgBouncer 1.18 ends its whole process when a cancel's client closes
+    // first while the cancel is still being forwarded (pgbouncer/pgbouncer issue 801, "bad client
+    // state: 0"), which src/server/scale-out.test.ts's cancelled requests met
+    socket.once('connect', () => socket.write(packet));
+    socket.once('close', () => resolve());
+    socket.once('error', () => resolve());
+  });
 }
 
 export interface PostgresOptions {
@@ -227,6 +261,14 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** Longest a new connection may take to be ready (default CONNECT_TIMEOUT_MS). */
   connectTimeoutMs?: number;
+  /**
+   * DATABASE_POOL_MODE. `transaction` (PgBouncer in transaction mode): statements go unnamed and
+   * no startup parameter is sent (the pooler sets statement_timeout: docs/scaling.md); LISTEN,
+   * the health check's database ping and the migration lock use `sessionUrl`.
+   */
+  poolMode?: 'session' | 'transaction';
+  /** DATABASE_SESSION_URL: a connection that keeps session state; default `url`. */
+  sessionUrl?: string;
 }
 
 /**
@@ -251,14 +293,22 @@ function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
 }
 
 export function openPostgres(url: string, options: PostgresOptions = {}): Database {
+  const transactionMode = options.poolMode === 'transaction';
+  if (transactionMode && options.searchPath)
+    throw new Error('a search path is a startup parameter, which a pooler in transaction mode does not pass');
+  const sessionUrl = options.sessionUrl ?? url;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
-    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.statementTimeoutMs && !transactionMode
+      ? { statement_timeout: options.statementTimeoutMs }
+      : {}),
     Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
   });
-  pool.on('connect', nameMarkedStatements);
+  // a named statement lives in one server connection, which a transaction pooler does not keep
+  // for a client (PgBouncer before 1.21 cannot follow them at all): unnamed there
+  if (!transactionMode) pool.on('connect', nameMarkedStatements);
   // An idle pooled connection that PostgreSQL ends (a restart, pg_terminate_backend, a dropped
   // database) is reported here; without a listener the pool's 'error' event would end the
   // process. The pool has already discarded that connection; the next query opens another.
@@ -268,21 +318,17 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   // while the client is idle: with no listener of its own the event would end the process. Its
   // statements fail by themselves (503, a connection error), and the pool drops it when released.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const { tracker, current, close: closeTracker } = trackQueries(pool, url);
+  const { tracker, current } = trackQueries(pool, url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   retryDeadConnections(pool, db, current);
   // the health check's own connection: a pool busy with reports does not make the database
   // look unreachable, and an unreachable one answers within the timeout
-  const pinger = new pg.Pool({
-    connectionString: url,
-    max: 2,
-    idleTimeoutMillis: 30_000,
-    Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
-  });
-  pinger.on('error', () => {});
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const pinger = pingerOf(sessionUrl, connectTimeoutMs);
+  const poolerPinger = transactionMode ? pingerOf(url, connectTimeoutMs) : undefined;
   // notification channels are named after the first schema of the path (see ./listen.ts)
   const schemaName = (options.searchPath ?? 'public').split(',')[0]!.trim();
-  const listener = postgresListen(url, schemaName);
+  const listener = postgresListen(sessionUrl, schemaName);
   return {
     db,
     kind: 'postgres',
@@ -291,7 +337,39 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
     },
     listen: listener.listen,
     queries: tracker,
-    ping: async (timeoutMs) => {
+    ping: pinger.ping,
+    ...(poolerPinger ? { pingPooler: poolerPinger.ping } : {}),
+    alone: (work) => alone(sessionUrl, connectTimeoutMs, work),
+    pool: () => ({
+      driver: 'postgres',
+      max: pool.options.max,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
+    close: async () => {
+      await listener.close();
+      await pinger.end();
+      await poolerPinger?.end();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * `select 1` on connections of its own (not the pool's, which a burst of work may hold), failing
+ * after the timeout it is given: GET /api/health.
+ */
+function pingerOf(url: string, connectTimeoutMs: number) {
+  const pinger = new pg.Pool({
+    connectionString: url,
+    max: 2,
+    idleTimeoutMillis: 30_000,
+    Client: clientWithConnectTimeout(connectTimeoutMs),
+  });
+  pinger.on('error', () => {});
+  return {
+    ping: async (timeoutMs: number) => {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('Connection timeout: no answer to select 1')), timeoutMs);
@@ -305,20 +383,29 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
         clearTimeout(timer);
       }
     },
-    pool: () => ({
-      driver: 'postgres',
-      max: pool.options.max,
-      total: pool.totalCount,
-      idle: pool.idleCount,
-      waiting: pool.waitingCount,
-    }),
-    close: async () => {
-      await listener.close();
-      await closeTracker();
-      await pinger.end();
-      await pool.end();
-    },
+    end: () => pinger.end(),
   };
+}
+
+/** The key of the session advisory lock the servers of one database migrate under. */
+export const MIGRATION_LOCK_KEY = 0x4b50_4d47; // 'KPMG'
+
+/**
+ * Runs `work` while a connection of its own holds MIGRATION_LOCK_KEY: servers started together
+ * on one database migrate one after the other, each seeing what the one before applied.
+ */
+async function alone<T>(url: string, connectTimeoutMs: number, work: () => Promise<T>): Promise<T> {
+  const Client = clientWithConnectTimeout(connectTimeoutMs);
+  const holder = new Client({ connectionString: url });
+  holder.on('error', () => {});
+  await holder.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return await work();
+  } finally {
+    // ending the session releases the lock, whatever happened to the work
+    await holder.end().catch(() => undefined);
+  }
 }
 
 /**
@@ -430,11 +517,15 @@ export async function openDatabase(config: {
   dataDir: string;
   poolSize?: number;
   statementTimeoutMs?: number;
+  poolMode?: 'session' | 'transaction';
+  sessionUrl?: string;
 }): Promise<Database> {
   return config.databaseUrl
     ? openPostgres(config.databaseUrl, {
         max: config.poolSize,
         statementTimeoutMs: config.statementTimeoutMs,
+        poolMode: config.poolMode,
+        sessionUrl: config.sessionUrl,
       })
     : openPglite(join(config.dataDir, 'pgdata'));
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp, HEALTH_PING_TIMEOUT_MS } from '../app';
 import { DATABASE_UNREACHABLE } from '../http/errors';
+import { openEventStream } from '../test/event-stream';
 import { createUser, type TestUser } from '../test/factories';
 import { TEST_JWT_SECRET } from '../test/harness';
 import { findPostgresBin, type PgCluster, startPgCluster } from '../test/pg-cluster';
@@ -54,32 +55,7 @@ async function startServer(url: string, cacheUsers: boolean): Promise<Server503>
   return { app, database, lines };
 }
 
-/** Opens GET /api/events on a listening server and collects the names of its events. */
-async function openStream(base: string, user: TestUser) {
-  const controller = new AbortController();
-  const res = await fetch(`${base}/api/events`, { headers: user.auth, signal: controller.signal });
-  expect(res.status).toBe(200);
-  const events: string[] = [];
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const pump = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        for (const match of value.matchAll(/^event: (.+)$/gm)) events.push(match[1]!);
-      }
-    } catch {
-      // aborted
-    }
-  })();
-  return {
-    events,
-    close: async () => {
-      controller.abort();
-      await pump;
-    },
-  };
-}
+const openStream = (base: string, user: TestUser) => openEventStream(base, user.auth);
 
 const unhandled = (lines: string[]) => lines.filter((l) => l.includes('unhandled error'));
 

@@ -30,6 +30,10 @@ export class MigrationChangedError extends Error {
  * Before applying anything, every migration the database already applied is compared with its
  * file: a changed text throws MigrationChangedError naming the file. A row recorded before
  * checksums existed (checksum null) takes the file's current checksum on this first start.
+ *
+ * On PostgreSQL the whole of it runs under a session advisory lock (Database.alone): servers
+ * started together on one database (docs/scaling.md) migrate one after the other, and the later
+ * ones find nothing pending.
  */
 export async function migrate(
   database: Database,
@@ -39,6 +43,15 @@ export async function migrate(
       versions: string[],
     ) => void;
   } = {},
+): Promise<string[]> {
+  const work = () => migrateNow(database, dir, options);
+  return database.alone ? database.alone(work) : work();
+}
+
+async function migrateNow(
+  database: Database,
+  dir: string,
+  options: { onPending?: (versions: string[]) => void },
 ): Promise<string[]> {
   await database.exec(
     `CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now());

@@ -22,6 +22,8 @@ export interface MetricsSources {
   openEventStreams: () => number;
   /** Worker-thread pools by name (workers/pdf-pool.ts, workers/planner-pool.ts). */
   threads: Record<string, ThreadPool>;
+  /** The reports' replica lag measured last, in milliseconds (db/replica.ts); absent: no replica. */
+  replicaLagMs?: () => number | undefined;
 }
 
 /** Seconds; the interactive target is 50 ms at p99, reports 1 s. */
@@ -95,6 +97,20 @@ export class AppMetrics {
           this.set({ driver: s.driver, state: 'total' }, s.total);
           this.set({ driver: s.driver, state: 'idle' }, s.idle);
           this.set({ driver: s.driver, state: 'waiting' }, s.waiting);
+        },
+      });
+    }
+    const replicaLag = sources.replicaLagMs;
+    if (replicaLag) {
+      new Gauge({
+        name: 'kandypack_replica_lag_seconds',
+        aggregator: 'max',
+        help: "The most the reports' read replica was behind the primary when a report or health check last measured it (REPORTS_DATABASE_URL; absent when it could not be measured)",
+        registers,
+        collect() {
+          const lag = replicaLag();
+          if (lag === undefined) this.reset();
+          else this.set(lag / 1000);
         },
       });
     }

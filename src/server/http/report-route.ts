@@ -175,7 +175,7 @@ export function registerReport<
       schema: {
         tags: ['reports'],
         summary: def.title,
-        description: `${def.description} \`?format=csv\` or \`?format=pdf\` for a download.`,
+        description: `${def.description} \`?format=csv\` or \`?format=pdf\` for a download. With a read replica (REPORTS_DATABASE_URL), the headers X-Data-Source (replica or primary) and X-Data-Lag-Ms say where it was read and the most its figures may be behind.`,
         querystring,
         response: { 200: z.array(def.row), 403: errorSchema, 422: errorSchema },
       },
@@ -188,31 +188,36 @@ export function registerReport<
       const period = resolvePeriod({ from: query.from, to }, now, def.defaultDays ?? REPORT_DEFAULT_DAYS);
       const user = currentUser(request);
       const input = { period, query: request.query as unknown as z.infer<z.ZodObject<Extra>> };
+      // a read replica while it is close enough behind (db/replica.ts): the answer says which
+      // database it read and the most its figures may be behind
+      const source = await ctx.reportReads?.choose();
+      const reading = source ? { ...ctx, db: source.db } : ctx;
+      if (source) reply.header('x-data-source', source.source).header('x-data-lag-ms', String(source.lagMs));
       // a ready JSON text (RawJson): the route's serializer sends it as it is
       if (query.format === 'json')
-        return def.json ? ((await def.json(ctx, user, input)) as never) : def.run(ctx, user, input);
+        return def.json ? ((await def.json(reading, user, input)) as never) : def.run(reading, user, input);
       // a download: the JSON response schema does not apply to it
       const download = reply as unknown as FastifyReply;
       const fileName = `${def.name}-${period.from}-to-${period.to}`;
       if (query.format === 'csv') {
-        const text = def.csvText?.(ctx, user, input);
+        const text = def.csvText?.(reading, user, input);
         const csv = text
           ? await toCsvTextStream(csvColumns(def.columns), text)
-          : await toCsvStream(csvColumns(def.columns), oneBatch(def.run(ctx, user, input)));
+          : await toCsvStream(csvColumns(def.columns), oneBatch(def.run(reading, user, input)));
         return download
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentDisposition(`${fileName}.csv`))
           .send(csv);
       }
-      const summarised = await def.pdfPreview?.(ctx, user, input, PDF_ROW_CAP);
-      const preview = summarised ?? wholePreview(await def.run(ctx, user, input));
+      const summarised = await def.pdfPreview?.(reading, user, input, PDF_ROW_CAP);
+      const preview = summarised ?? wholePreview(await def.run(reading, user, input));
       const shown = preview.rows.slice(0, PDF_ROW_CAP);
       const capped = preview.total > shown.length;
       const pdf = await renderPdf(
         'table',
         {
           title: def.title,
-          subtitle: `Period: ${period.from} to ${period.to} · ${NUMBER.format(preview.total)} row(s)`,
+          subtitle: `Period: ${period.from} to ${period.to} · ${NUMBER.format(preview.total)} row(s)${source?.source === 'replica' ? ` · from a read replica at most ${NUMBER.format(source.lagMs / 1000)} s behind` : ''}`,
           summary: preview.summary,
           note: capped
             ? `This PDF shows the first ${NUMBER.format(shown.length)} of ${NUMBER.format(preview.total)} rows; the CSV download of the same report holds every row.`

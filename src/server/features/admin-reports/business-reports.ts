@@ -1,6 +1,6 @@
 import type { App, AppContext } from '#server/context';
 import { crewHours, monthPeriod } from '#server/features/manager-reports/index';
-import { PDF_ROW_CAP, registerReport } from '#server/http/report-route';
+import { registerReport } from '#server/http/report-route';
 import { ASSISTANT_WEEKLY_HOURS, DRIVER_WEEKLY_HOURS, TRUCK_HOURS_PER_DAY } from '#shared/constants';
 import {
   CUSTOMER_ORDERS_DEFAULT_LIMIT,
