@@ -14,6 +14,10 @@ export const POLL_INTERVAL_MS = 30_000;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const TOKEN_STORAGE_KEY = 'auth_token';
+/** The longest username or email that signs in (usernames have 50, emails 200 at registration). */
+export const MAX_LOGIN_LENGTH = 200;
+/** The longest password anyone can set, so the longest worth checking. */
+export const MAX_PASSWORD_LENGTH = 200;
 
 /**
  * Roster rules (docs/product/business-rules.md#rosters). Weekly limits per calendar week (Monday-Sunday,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { MAX_LOGIN_LENGTH, MAX_PASSWORD_LENGTH } from '../constants';
 
-/** The longest username or email that signs in (usernames have 50, emails 200 at registration). */
-export const MAX_LOGIN_LENGTH = 200;
-/** The longest password anyone can set, so the longest worth checking. */
-export const MAX_PASSWORD_LENGTH = 200;
+// in ../constants.ts, which loads no zod: the sign-in form checks them too (decision 0088)
+export { MAX_LOGIN_LENGTH, MAX_PASSWORD_LENGTH };
 
 /** POST /auth/login: OAuth2 password form fields, form-encoded. */
 export const loginForm = z.object({

@@ -2,49 +2,58 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import type { Portal } from '#shared/roles';
 import { AppMessages } from '#web/i18n/app-messages';
-import { appMessages } from '#web/i18n/runtime';
+import { appMessages, signInMessages } from '#web/i18n/runtime';
+import { getToken } from '#web/lib/api-client';
 import { paths } from '#web/lib/paths';
 import { Loading } from '../components/ui/spinner';
 import { LandingPage } from './landing/landing-page';
 import { RequirePortal } from './require-portal';
 
 /**
- * A screen that loads with the app's data layer (TanStack Query) and the `app` messages in the
- * page's language (docs/decisions/0083), all side by side; the landing page needs none of them
- * (docs/decisions/0085).
+ * A portal screen: it loads with the app's data layer (TanStack Query) and the `app` messages in
+ * the page's language (docs/decisions/0083), all side by side; the landing and sign-in pages need
+ * neither (docs/decisions/0085, 0088).
  */
 function lazyScreen(
   load: () => Promise<ComponentType>,
-  Layout?: () => Promise<ComponentType<{ children: ReactNode }>>,
+  Layout: () => Promise<ComponentType<{ children: ReactNode }>>,
 ) {
-  return lazy(async () => {
-    const [{ QueryProvider }, Screen, Frame] = await Promise.all([
-      import('./query-provider'),
-      load(),
-      Layout?.(),
-      appMessages(),
-    ]);
-    return {
-      default: () => (
-        <QueryProvider>
-          {Frame ? (
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => {
+    loading ??= Promise.all([import('./query-provider'), load(), Layout(), appMessages()]).then(
+      ([{ QueryProvider }, Screen, Frame]) => ({
+        default: () => (
+          <QueryProvider>
             <Frame>
               <Screen />
             </Frame>
-          ) : (
-            <Screen />
-          )}
-        </QueryProvider>
-      ),
-    };
+          </QueryProvider>
+        ),
+      }),
+    );
+    return loading;
+  };
+  /** Starts fetching it all now (it renders as soon as it is in, the same fetch). */
+  const preload = () => void start();
+  return Object.assign(lazy(start), { preload });
+}
+
+/**
+ * A sign-in page: its code and the `signin` messages side by side. No data layer (the forms post
+ * with `api`) and no portal texts or formatters: a sign-in page loads little more than the landing
+ * page (docs/decisions/0085, 0088).
+ */
+function signInScreen(load: () => Promise<ComponentType>) {
+  return lazy(async () => {
+    const [Screen] = await Promise.all([load(), signInMessages()]);
+    return { default: Screen };
   });
 }
 
-// The sign-in pages carry the form and validation libraries; the landing page stays light.
-const StaffLoginPage = lazyScreen(() =>
+const StaffLoginPage = signInScreen(() =>
   import('../features/auth/components/staff-login-page').then((m) => m.StaffLoginPage),
 );
-const CustomerLoginPage = lazyScreen(() =>
+const CustomerLoginPage = signInScreen(() =>
   import('../features/auth/components/customer-login-page').then((m) => m.CustomerLoginPage),
 );
 
@@ -67,7 +76,7 @@ function portalScreen(portal: Portal) {
   );
 }
 
-const PORTAL_SCREENS: Record<Portal, ComponentType> = {
+const PORTAL_SCREENS: Record<Portal, ComponentType & { preload(): void }> = {
   customer: portalScreen('customer'),
   admin: portalScreen('admin'),
   manager: portalScreen('manager'),
@@ -75,8 +84,12 @@ const PORTAL_SCREENS: Record<Portal, ComponentType> = {
   assistant: portalScreen('assistant'),
 };
 
-function portalElement(portal: Portal) {
+function PortalRoute({ portal }: { portal: Portal }) {
   const Screen = PORTAL_SCREENS[portal];
+  // Signed in (a token is kept): the portal's code loads while the session is checked, not once
+  // it is (one round trip less before the home shows: docs/decisions/0088). Starting it is
+  // idempotent; a visitor without a token is sent to a login page and loads none of it.
+  if (getToken()) Screen.preload();
   return (
     <AppMessages>
       <RequirePortal portal={portal}>
@@ -84,6 +97,10 @@ function portalElement(portal: Portal) {
       </RequirePortal>
     </AppMessages>
   );
+}
+
+function portalElement(portal: Portal) {
+  return <PortalRoute portal={portal} />;
 }
 
 export function AppRouter() {

@@ -10,15 +10,25 @@ export type CatalogueFile = Record<string, string>;
 export const HEADER_KEY = '//';
 
 /**
- * The two parts each catalogue is cut into, so the landing page loads only its own few messages:
- * `landing` holds the keys under these prefixes (the landing page, the language switch, shared
- * words such as "Loading..."), `app` everything else (sign-in pages, portals), loaded with them.
+ * The three parts each catalogue is cut into, so a page loads only the messages it may show
+ * (docs/decisions/0085, 0088): `landing` holds the keys under these prefixes (the landing page, the
+ * language switch, shared words such as "Loading..."); `signin` the sign-in pages' (SIGN_IN_KEYS);
+ * `app` everything else (the portals), loaded with `signin`.
  */
 export const LANDING_PREFIXES = ['landing.', 'lang.', 'portal.', 'city.', 'common.'] as const;
-export type CataloguePart = 'landing' | 'app';
+/**
+ * The sign-in and sign-up forms' texts: the pages' own (`auth.`), the messages a form check or the
+ * server may give them in the reader's language (`validation.`, `error.`: known-texts.ts), and the
+ * spinner shown while the session is checked. An entry ending in "." is a prefix, else one key.
+ */
+export const SIGN_IN_KEYS = ['auth.', 'validation.', 'error.', 'layout.checkingSession'] as const;
+export const CATALOGUE_PARTS = ['landing', 'signin', 'app'] as const;
+export type CataloguePart = (typeof CATALOGUE_PARTS)[number];
 
 export function partOf(key: string): CataloguePart {
-  return LANDING_PREFIXES.some((p) => key.startsWith(p)) ? 'landing' : 'app';
+  if (LANDING_PREFIXES.some((p) => key.startsWith(p))) return 'landing';
+  const signIn = SIGN_IN_KEYS.some((k) => (k.endsWith('.') ? key.startsWith(k) : key === k));
+  return signIn ? 'signin' : 'app';
 }
 
 /** The messages of one part, a key missing from the translation falling back to English. */

@@ -1,4 +1,6 @@
 // The Lingui instance of the web app, its lazy catalogues and fonts (docs/decisions/0083).
+
+import englishLanding from 'virtual:catalogue/en/landing';
 import { type I18n, setupI18n } from '@lingui/core';
 import type { CataloguePart } from './catalogue';
 import { INTL_LOCALE, type Locale } from './locale';
@@ -7,18 +9,23 @@ type Messages = Parameters<I18n['load']>[1];
 type Loader = () => Promise<{ default: Messages }>;
 
 // One chunk per language and part, fetched only when that language is in use (vite.config.ts
-// compiles them from src/web/i18n/locales/*.json).
+// compiles them from src/web/i18n/locales/*.json). English's landing part is in the entry itself
+// (1.2 kB): the first page in English renders once the entry has run, without waiting for one
+// more round trip, and every route's first load counted it already (decision 0088).
 const CATALOGUES: Record<Locale, Record<CataloguePart, Loader>> = {
   en: {
-    landing: () => import('virtual:catalogue/en/landing'),
+    landing: () => Promise.resolve({ default: englishLanding }),
+    signin: () => import('virtual:catalogue/en/signin'),
     app: () => import('virtual:catalogue/en/app'),
   },
   si: {
     landing: () => import('virtual:catalogue/si/landing'),
+    signin: () => import('virtual:catalogue/si/signin'),
     app: () => import('virtual:catalogue/si/app'),
   },
   ta: {
     landing: () => import('virtual:catalogue/ta/landing'),
+    signin: () => import('virtual:catalogue/ta/signin'),
     app: () => import('virtual:catalogue/ta/app'),
   },
 };
@@ -36,7 +43,10 @@ export const i18n = setupI18n();
 type Tracked = Promise<void> & { status?: 'fulfilled'; value?: undefined };
 
 const loads = new Map<string, Tracked>();
-/** The parts a language switch loads: `landing` always, `app` once a sign-in page or portal opened. */
+/**
+ * The parts a language switch loads: `landing` always, `signin` once a sign-in page or portal
+ * opened, `app` once a portal did.
+ */
 const parts = new Set<CataloguePart>(['landing']);
 
 type FormatModule = typeof import('./format');
@@ -44,7 +54,7 @@ let formatModule: FormatModule | null = null;
 
 /**
  * The number, money and date formatters (./format.ts): they come with the `app` part, since only
- * the sign-in pages and portals format anything; the landing page loads none (decision 0085).
+ * the portals format anything; the landing and sign-in pages load none (decisions 0085, 0088).
  */
 export function loadedFormatters(): FormatModule {
   if (!formatModule) throw new Error('useFormat outside a page that waits for appMessages() (router.tsx)');
@@ -89,10 +99,31 @@ export async function activateLocale(locale: Locale) {
 }
 
 /**
- * The sign-in pages' and portals' messages in the active language (for React's `use`, or to await
- * beside a lazy import); from then on every language switch loads them too.
+ * The sign-in pages' messages in the active language (for React's `use`, or to await beside a
+ * lazy import); from then on every language switch loads them too.
+ */
+export function signInMessages(locale: Locale = activeLocale()): Tracked {
+  parts.add('signin');
+  return loadPart(locale, 'signin');
+}
+
+const portalLoads = new Map<Locale, Tracked>();
+
+/**
+ * The portals' messages in the active language, the sign-in part with them (a portal shows some
+ * of its texts: the session check, the server's known errors); from then on every language
+ * switch loads them too.
  */
 export function appMessages(locale: Locale = activeLocale()): Tracked {
   parts.add('app');
-  return loadPart(locale, 'app');
+  let load = portalLoads.get(locale);
+  if (!load) {
+    const started: Tracked = Promise.all([signInMessages(locale), loadPart(locale, 'app')]).then(() => {
+      started.status = 'fulfilled';
+    });
+    started.catch(() => portalLoads.delete(locale));
+    load = started;
+    portalLoads.set(locale, load);
+  }
+  return load;
 }

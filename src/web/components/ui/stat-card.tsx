@@ -41,10 +41,56 @@ export function StatCard({ label, value, icon: Icon, tone = 'brand', hint, class
   );
 }
 
-/** A responsive row of stat cards. */
-export function StatGrid({ label, children }: { label: string; children: ReactNode }) {
+/**
+ * The place of a stat card while its figure loads: a card of the same size, empty, so nothing
+ * below moves when the figures come (Lighthouse's layout shift, docs/decisions/0088). `hint`:
+ * the card it stands for has a hint line.
+ */
+export function StatCardPlaceholder({ hint = false }: { hint?: boolean }) {
   return (
-    <section aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <Card aria-hidden="true" className="flex items-center gap-4 p-5">
+      <div className="size-11 shrink-0 rounded-lg bg-slate-100" />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm">
+          <span className="inline-block h-3 w-24 rounded bg-slate-100" />
+        </p>
+        <p className="text-2xl">
+          <span className="inline-block h-6 w-12 rounded bg-slate-100" />
+        </p>
+        {hint && (
+          <p className="mt-0.5 text-xs">
+            <span className="inline-block h-2.5 w-20 rounded bg-slate-100" />
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * A responsive row of stat cards. `loading`: the text a screen reader hears while the figures
+ * load; the cards are placeholders meanwhile.
+ */
+export function StatGrid({
+  label,
+  loading,
+  children,
+}: {
+  label: string;
+  loading?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      aria-busy={loading ? true : undefined}
+      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4"
+    >
+      {loading && (
+        <p role="status" className="sr-only">
+          {loading}
+        </p>
+      )}
       {children}
     </section>
   );

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import type { Profile, RegistrationRequest } from '#shared/contract/auth';
 import { api } from '#web/lib/api-client';
 
@@ -8,8 +7,4 @@ import { api } from '#web/lib/api-client';
  */
 export function registerCustomer(payload: RegistrationRequest): Promise<Profile> {
   return api<Profile>('/auth/register_public_customer', { method: 'POST', body: payload });
-}
-
-export function useRegisterCustomer() {
-  return useMutation({ mutationFn: registerCustomer });
 }

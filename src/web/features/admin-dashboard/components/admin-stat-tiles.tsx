@@ -1,6 +1,6 @@
 import { CircleCheck, Clock, Package, Users } from 'lucide-react';
 import type { AdminStats } from '#shared/contract/admin-dashboard';
-import { StatCard, StatGrid } from '#web/components/ui/stat-card';
+import { StatCard, StatCardPlaceholder, StatGrid } from '#web/components/ui/stat-card';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -30,6 +30,17 @@ export function AdminStatTiles({ stats }: { stats: AdminStats }) {
         tone="info"
         hint="Signed in within 30 days"
       />
+    </StatGrid>
+  );
+}
+
+/** The four tiles' place while the figures load (the cards below stay where they will be). */
+export function AdminStatTilesLoading() {
+  return (
+    <StatGrid label="Company figures" loading="Loading the figures...">
+      {['total', 'pending', 'delivered', 'users'].map((tile) => (
+        <StatCardPlaceholder key={tile} hint />
+      ))}
     </StatGrid>
   );
 }

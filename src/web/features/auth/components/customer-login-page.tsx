@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Loading } from '#web/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs';
 import { useT } from '#web/i18n/provider';
 import { usePageTitle } from '#web/lib/page-title';
 import { paths } from '#web/lib/paths';
 import { LoginForm } from './login-form';
 import { SignInPage } from './sign-in-page';
-import { SignupForm } from './signup-form';
+
+// The Sign Up form (and its validation library) loads when its tab is chosen or about to be (a
+// pointer over it, the focus on it), not with the page: most visitors sign in (decision 0088).
+const loadSignupForm = () => import('./signup-form');
+const SignupForm = lazy(() => loadSignupForm().then((m) => ({ default: m.SignupForm })));
 
 /** Customer entry with Login and Sign Up tabs (docs/product/portals.md#signing-in). */
 export function CustomerLoginPage() {
@@ -23,13 +28,17 @@ export function CustomerLoginPage() {
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList stretch aria-label={t('auth.loginOrSignUp')}>
             <TabsTrigger value="login">{t('auth.loginTab')}</TabsTrigger>
-            <TabsTrigger value="signup">{t('auth.signUpTab')}</TabsTrigger>
+            <TabsTrigger value="signup" onPointerEnter={loadSignupForm} onFocus={loadSignupForm}>
+              {t('auth.signUpTab')}
+            </TabsTrigger>
           </TabsList>
           <TabsContent value="login" className="mt-6">
             <LoginForm onBusyChange={onBusyChange} />
           </TabsContent>
           <TabsContent value="signup" className="mt-6">
-            <SignupForm onBusyChange={onBusyChange} />
+            <Suspense fallback={<Loading />}>
+              <SignupForm onBusyChange={onBusyChange} />
+            </Suspense>
           </TabsContent>
         </Tabs>
       )}

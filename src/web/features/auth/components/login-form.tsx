@@ -1,7 +1,5 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn } from 'lucide-react';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '#web/components/ui/alert';
 import { Input } from '#web/components/ui/input';
@@ -10,7 +8,14 @@ import { useT } from '#web/i18n/provider';
 import { ApiError, errorMessage } from '#web/lib/api-client';
 import { destinationAfterLogin } from '#web/lib/redirects';
 import { useSession } from '#web/lib/session';
-import { LOGIN_FAILED_MESSAGE, type LoginValues, loginSchema, NO_PORTAL_MESSAGE } from '../login-schema';
+import {
+  checkLogin,
+  LOGIN_FAILED_MESSAGE,
+  LOGIN_FIELDS,
+  type LoginErrors,
+  type LoginValues,
+  NO_PORTAL_MESSAGE,
+} from '../login-schema';
 import { SubmitButton } from './submit-button';
 
 export interface LoginFormProps {
@@ -18,23 +23,32 @@ export interface LoginFormProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-/** Username and password; on success goes to the user's own portal (docs/product/portals.md#signing-in). */
+/** The fields' values as typed (the inputs are the browser's own: password managers fill them). */
+function valuesOf(form: HTMLFormElement): LoginValues {
+  const data = new FormData(form);
+  return { username: String(data.get('username') ?? ''), password: String(data.get('password') ?? '') };
+}
+
+function isLoginField(name: string): name is keyof LoginValues {
+  return (LOGIN_FIELDS as readonly string[]).includes(name);
+}
+
+/**
+ * Username and password; on success goes to the user's own portal (docs/product/portals.md#signing-in).
+ * Checked on submit; after a first submit a field is checked again as it changes, and the first
+ * field with a problem takes the focus (as with react-hook-form before decision 0088).
+ */
 export function LoginForm({ onBusyChange }: LoginFormProps) {
   const { login, logout } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
   const t = useT();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { username: '', password: '' },
-  });
 
-  async function onSubmit(values: LoginValues) {
+  async function signIn(values: LoginValues) {
     setError(null);
     onBusyChange?.(true);
     try {
@@ -59,26 +73,53 @@ export function LoginForm({ onBusyChange }: LoginFormProps) {
     onBusyChange?.(false);
   }
 
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    const { values, errors: found } = checkLogin(valuesOf(form));
+    setErrors(found);
+    const first = LOGIN_FIELDS.find((name) => found[name]);
+    if (first) {
+      (form.elements.namedItem(first) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await signIn(values);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  // after a first submit, a changed field shows its problem (or none) at once
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (!submitted || !isLoginField(name)) return;
+    const problem = checkLogin(valuesOf(event.currentTarget)).errors[name];
+    setErrors((shown) => ({ ...shown, [name]: problem }));
+  }
+
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
       {error && <Alert variant="error">{knownText(t, error)}</Alert>}
       <Input
         label={t('auth.username')}
+        name="username"
         autoComplete="username"
         required
         autoFocus
-        error={errors.username?.message}
-        {...register('username')}
+        error={errors.username}
       />
       <Input
         label={t('auth.password')}
+        name="password"
         type="password"
         autoComplete="current-password"
         required
-        error={errors.password?.message}
-        {...register('password')}
+        error={errors.password}
       />
-      <SubmitButton icon={LogIn} submitting={isSubmitting}>
+      <SubmitButton icon={LogIn} submitting={submitting}>
         {t('auth.signIn')}
       </SubmitButton>
     </form>

@@ -1,5 +1,6 @@
 import { CircleCheck, type LucideIcon, Package, Truck } from 'lucide-react';
 import { Card } from '#web/components/ui/card';
+import { StatCardPlaceholder } from '#web/components/ui/stat-card';
 import { useT } from '#web/i18n/provider';
 
 export interface StatTilesProps {
@@ -55,6 +56,24 @@ export function StatTiles({ total, active, delivered }: StatTilesProps) {
         icon={CircleCheck}
         tone="bg-emerald-50 text-emerald-700"
       />
+    </section>
+  );
+}
+
+/**
+ * The three tiles' place while the counts load, the loading text for screen readers (what comes
+ * below stays where it will be: docs/decisions/0088).
+ */
+export function StatTilesLoading({ label }: { label: string }) {
+  const t = useT();
+  return (
+    <section aria-label={t('customer.stats.label')} aria-busy="true" className="grid gap-4 sm:grid-cols-3">
+      <p role="status" className="sr-only">
+        {label}
+      </p>
+      {['total', 'active', 'delivered'].map((tile) => (
+        <StatCardPlaceholder key={tile} />
+      ))}
     </section>
   );
 }

@@ -122,6 +122,9 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
   }
 
   const showPanel = open;
+  // the listbox is on screen only with results (not the hint, the wait, an error or "no results"):
+  // the input is expanded, names it and its active option only then
+  const listed = showPanel && items.length > 0 && !(search.isError && !stale);
   const waiting = trimmed !== '' && (trimmed !== q || search.isFetching) && !search.isError;
   let index = -1;
 
@@ -145,10 +148,10 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
             type="search"
             role="combobox"
             aria-label={t('search.label')}
-            aria-expanded={showPanel}
-            aria-controls={listId}
+            aria-expanded={listed}
+            aria-controls={listed ? listId : undefined}
             aria-autocomplete="list"
-            aria-activedescendant={showPanel && items.length > 0 ? `${listId}-${active}` : undefined}
+            aria-activedescendant={listed ? `${listId}-${active}` : undefined}
             autoComplete="off"
             spellCheck={false}
             placeholder={t('search.placeholder')}
@@ -159,7 +162,12 @@ export function GlobalSearch({ portal }: { portal: Portal }) {
             }}
             onFocus={() => setOpen(true)}
             onKeyDown={onKeyDown}
-            className="h-9 w-full rounded-lg border border-slate-200 bg-slate-50 pr-9 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-200 focus:outline-none max-sm:text-base [&::-webkit-search-cancel-button]:hidden"
+            className={clsx(
+              'h-9 w-full rounded-lg border border-slate-200 bg-slate-50 pl-9 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:bg-white focus:ring-2 focus:ring-indigo-200 focus:outline-none max-sm:pl-8 max-sm:text-base [&::-webkit-search-cancel-button]:hidden',
+              // the right edge holds the clear button (with text) or the "/" hint (wider screens
+              // only): on a phone an empty box gives that room to the placeholder
+              text ? 'pr-9' : 'pr-2 sm:pr-9',
+            )}
           />
           {!text && !open && (
             <kbd

@@ -11,7 +11,10 @@ import {
   useAdminStats,
 } from '#web/features/admin-dashboard/api/get-admin-dashboard';
 import { AdminAlertList } from '#web/features/admin-dashboard/components/admin-alert-list';
-import { AdminStatTiles } from '#web/features/admin-dashboard/components/admin-stat-tiles';
+import {
+  AdminStatTiles,
+  AdminStatTilesLoading,
+} from '#web/features/admin-dashboard/components/admin-stat-tiles';
 import { RevenueChart } from '#web/features/admin-dashboard/components/revenue-chart';
 import { RevenueSplit } from '#web/features/admin-dashboard/components/revenue-split';
 import { UtilisationBars } from '#web/features/admin-dashboard/components/utilisation-bars';
@@ -36,7 +39,7 @@ export function AdminDashboardPage() {
       />
       {stats.isError && <QueryLoadError query={stats} title="Failed to load the dashboard" />}
       {stats.isPending ? (
-        <Loading label="Loading the figures..." />
+        <AdminStatTilesLoading />
       ) : stats.data === undefined ? null : (
         <AdminStatTiles stats={stats.data} />
       )}

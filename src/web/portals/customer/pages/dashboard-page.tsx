@@ -5,11 +5,10 @@ import { Card, CardHeader } from '#web/components/ui/card';
 import { EmptyState } from '#web/components/ui/empty-state';
 import { LoadError } from '#web/components/ui/load-error';
 import { PageHeader } from '#web/components/ui/page-header';
-import { Loading } from '#web/components/ui/spinner';
 import { HelpPanel } from '#web/features/customer-dashboard/components/help-panel';
 import { QuickActions } from '#web/features/customer-dashboard/components/quick-actions';
 import { RecentOrders } from '#web/features/customer-dashboard/components/recent-orders';
-import { StatTiles } from '#web/features/customer-dashboard/components/stat-tiles';
+import { StatTiles, StatTilesLoading } from '#web/features/customer-dashboard/components/stat-tiles';
 import { useCustomerStats } from '#web/features/orders/api/get-customer-stats';
 import { type Translate, useT } from '#web/i18n/provider';
 import { paths } from '#web/lib/paths';
@@ -19,7 +18,18 @@ import { SUPPORT_CONTACT } from '../support-contact';
 function DashboardOrders() {
   const stats = useCustomerStats();
   const t = useT();
-  if (stats.isPending) return <Loading label={t('customer.dashboard.loading')} />;
+  if (stats.isPending)
+    return (
+      // the tiles' and the recent orders' place held, so the column beside (below, on a phone)
+      // does not jump when they come (docs/decisions/0088)
+      <div className="space-y-6">
+        <StatTilesLoading label={t('customer.dashboard.loading')} />
+        <Card aria-hidden="true" className="overflow-hidden">
+          <CardHeader title={t('customer.dashboard.recentOrders')} />
+          <div className="h-96" />
+        </Card>
+      </div>
+    );
   if (stats.isError) {
     return (
       <LoadError
