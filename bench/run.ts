@@ -15,7 +15,13 @@ import {
 } from '#server/features/orders/orders.queries';
 
 // One entry point, because npm appends `npm run bench -- ARGS` to the last command of a script
-// only: `--http` runs the HTTP benchmark alone; without it the planner bench runs first.
+// only: `--http` runs the HTTP benchmark alone, `--day` the business day (bench/http/day.ts);
+// without them the planner bench runs first.
+if (process.argv.includes('--day')) {
+  const { dayBenchMain } = await import('./http/day');
+  await dayBenchMain(process.argv.slice(2));
+  process.exit(0);
+}
 if (process.argv.includes('--http')) {
   const { httpBenchMain } = await import('./http/run-http');
   await httpBenchMain(process.argv.slice(2));

@@ -21,13 +21,14 @@ import { migrate } from '#server/db/migrate';
 import { seedScale } from '#server/db/scale-seed';
 import { hasAnyUser, seedDemoData } from '#server/db/seed';
 import { createTokenService } from '#server/http/tokens';
+import { arg, writeBenchmarksSection } from '../docs-section';
 import { captureStatements, openServerLikeApp, postFixtures } from './capture';
 import { loadApi, loadSql, type Measured } from './load';
 import { placeOrders } from './place-orders';
 import { type BenchEndpoint, ENDPOINTS, FIXTURES, IDS, LOGINS } from './registry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SECRET = 'bench-http-secret-that-is-long-enough-for-hs256-signing';
+export const SECRET = 'bench-http-secret-that-is-long-enough-for-hs256-signing';
 
 export interface HttpBenchOptions {
   url: string;
@@ -70,7 +71,7 @@ export interface BenchRow {
   sqlTexts: string[];
 }
 
-const freePort = () =>
+export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -80,7 +81,7 @@ const freePort = () =>
     srv.on('error', reject);
   });
 
-async function prepareDatabase(url: string, orders: number | undefined, log: (l: string) => void) {
+export async function prepareDatabase(url: string, orders: number | undefined, log: (l: string) => void) {
   const database = openPostgres(url);
   try {
     await migrate(database);
@@ -96,7 +97,11 @@ async function prepareDatabase(url: string, orders: number | undefined, log: (l:
   }
 }
 
-async function startServer(url: string, port: number, options: { workers: number; pool: number }) {
+export async function startServer(
+  url: string,
+  port: number,
+  options: { workers: number; pool: number; env?: Record<string, string> },
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kp-bench-'));
   // BENCH_SERVER_NODE_ARGS: flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof'
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
@@ -112,6 +117,7 @@ async function startServer(url: string, port: number, options: { workers: number
       DATA_DIR: dataDir,
       WORKERS: String(options.workers),
       PG_POOL_SIZE: String(options.pool),
+      ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -128,6 +134,8 @@ async function startServer(url: string, port: number, options: { workers: number
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
+    /** The server's first process (with WORKERS > 1 the primary, which forks the others). */
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
@@ -310,7 +318,6 @@ const START = '<!-- http-bench:start -->';
 const END = '<!-- http-bench:end -->';
 
 function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number) {
-  const file = join(ROOT, 'docs', 'benchmarks.md');
   const cpu = cpus();
   const command = `BENCH_DATABASE_URL=... npm run bench -- --http --seconds ${options.seconds} --connections ${options.connections.join(',')} --workers ${options.workers} --pool ${options.pool}${options.only ? ` --only '${options.only}'` : ''}${options.skip ? ` --skip '${options.skip}'` : ''}${options.sqlUnnamed ? ' --sql-unnamed' : ''} --warmup ${options.warmup ?? 0}`;
   const table = [
@@ -330,24 +337,7 @@ function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number
     table,
     END,
   ].join('\n');
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    text = '# Benchmarks\n\n';
-  }
-  const a = text.indexOf(START);
-  const b = text.indexOf(END);
-  text =
-    a >= 0 && b > a
-      ? text.slice(0, a) + section + text.slice(b + END.length)
-      : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, text);
-}
-
-function arg(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
+  writeBenchmarksSection(START, END, section);
 }
 
 /** `--place`: orders per second through the API, then the stock checked (part 5). */

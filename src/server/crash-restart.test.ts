@@ -4,7 +4,6 @@ import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { type Database, openPglite, openPostgres } from './db/client';
@@ -12,6 +11,7 @@ import { migrate } from './db/migrate';
 import { crewScene } from './test/crew-factories';
 import { createProduct, createUser, daysFromNow, type TestUser } from './test/factories';
 import { scaled } from './test/reliability-scale';
+import { scratchDatabase } from './test/scratch-database';
 import { type ServerProcess, startServerProcess } from './test/server-process';
 
 // Issue 24, suite 4 (docs/reliability.md, "Suite 4: crash and restart"): the real server (src/server/main.ts)
@@ -50,23 +50,13 @@ async function pgliteStore(): Promise<Store> {
 }
 
 async function postgresStore(serverUrl: string): Promise<Store> {
-  const name = `kp_crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = scratchDatabase('kp_crash', serverUrl);
+  await database.create();
   return {
     // one process (no cluster), so that the kill is of the process that holds the connections
-    env: { DATABASE_URL: url.toString(), JWT_SECRET, WORKERS: '1', PG_POOL_SIZE: '6' },
-    open: async () => openPostgres(url.toString(), { max: 4 }),
-    destroy: async () => {
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    env: { DATABASE_URL: database.url, JWT_SECRET, WORKERS: '1', PG_POOL_SIZE: '6' },
+    open: async () => openPostgres(database.url, { max: 4 }),
+    destroy: database.drop,
   };
 }
 

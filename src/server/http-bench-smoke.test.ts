@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../bench/http/registry';
 import { runHttpBench, verdict } from '../../bench/http/run-http';
+import { scratchDatabase } from './test/scratch-database';
 
 /** Endpoints the warm server answers from memory (their capture sends no SQL). */
 const FROM_MEMORY = ['landing figures (public)'];
@@ -14,30 +13,12 @@ const baseUrl = process.env.TEST_DATABASE_URL;
 const onPostgres = process.env.TEST_DB === 'postgres' && !!baseUrl;
 
 describe.runIf(onPostgres)('HTTP benchmark smoke run (10,000 orders)', () => {
-  const name = `kp_bench_smoke_${randomBytes(4).toString('hex')}`;
-  const admin = () => {
-    const u = new URL(baseUrl!);
-    u.pathname = '/postgres';
-    return new pg.Client({ connectionString: u.toString() });
-  };
-  const url = (() => {
-    const u = new URL(baseUrl ?? 'postgres://x/x');
-    u.pathname = `/${name}`;
-    return u.toString();
-  })();
+  const { url, create, drop } = scratchDatabase('kp_bench_smoke');
 
-  afterAll(async () => {
-    const c = admin();
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  });
+  afterAll(drop);
 
   it('measures every registered endpoint through the API and through pg', { timeout: 300_000 }, async () => {
-    const c = admin();
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
+    await create();
     const skipped: string[] = [];
     const rows = await runHttpBench({
       url,
