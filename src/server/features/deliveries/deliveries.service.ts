@@ -10,12 +10,24 @@ async function withOrders(db: Executor, rows: Awaited<ReturnType<typeof q.listDe
     db,
     rows.map((r) => r.delivery_id),
   );
-  return rows.map(
-    (r): Delivery => ({
-      ...r,
-      orders: orders.filter((o) => o.delivery_id === r.delivery_id).map(({ delivery_id: _, ...o }) => o),
-    }),
-  );
+  // grouped in one pass, each order copied field by field: an object rest per row (`{ a, ...o }`)
+  // costs microseconds a row in V8 (docs/benchmarks.md, "Where the server's time goes")
+  const byDelivery = new Map<number, Delivery['orders']>();
+  for (const o of orders) {
+    let list = byDelivery.get(o.delivery_id);
+    if (!list) {
+      list = [];
+      byDelivery.set(o.delivery_id, list);
+    }
+    list.push({
+      order_id: o.order_id,
+      customer_name: o.customer_name,
+      status: o.status,
+      schedule_date: o.schedule_date,
+      space: o.space,
+    });
+  }
+  return rows.map((r): Delivery => ({ ...r, orders: byDelivery.get(r.delivery_id) ?? [] }));
 }
 
 /**

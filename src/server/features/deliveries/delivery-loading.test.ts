@@ -244,6 +244,21 @@ describe('PUT /api/deliveries/{id}/orders', () => {
     expect(after).toMatchObject({ loaded_space: 8, order_count: 2 });
     const loaded = after.orders.map((o: { order_id: number }) => o.order_id);
     expect(sets.map((set) => JSON.stringify(set))).toContain(JSON.stringify(loaded));
+    // each order as the contract has it, and the list shows the same orders under the delivery
+    expect(Object.keys(after.orders[0]).sort()).toEqual([
+      'customer_name',
+      'order_id',
+      'schedule_date',
+      'space',
+      'status',
+    ]);
+    const list = await app.inject({
+      url: '/api/deliveries/deliveries?page_size=100',
+      headers: manager.auth,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const listed = list.json().find((d: { delivery_id: number }) => d.delivery_id === deliveryId);
+    expect(listed.orders).toEqual(after.orders);
   });
 
   it('the database itself refuses an overload, whoever writes it', async () => {

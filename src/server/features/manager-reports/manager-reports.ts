@@ -1,6 +1,5 @@
 import type { App, AppContext } from '#server/context';
 import {
-  PDF_ROW_CAP,
   type Period,
   type ReportColumn,
   type ReportPreview,

@@ -5,7 +5,6 @@ import { notify } from '#server/db/listen';
 import { isoTimestamp } from '#server/db/sql-helpers';
 import type { AuthUser } from '#server/http/auth-context';
 import { notFound } from '#server/http/errors';
-import { businessDateTime } from '#shared/dates';
 import {
   assignmentCancelledNotice,
   assignmentNotice,

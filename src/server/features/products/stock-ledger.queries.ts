@@ -64,7 +64,20 @@ export async function listMovements(
   if (!first) return undefined;
   const rows = res.rows
     .filter((r) => r.movement_id !== null)
-    .map(({ total: _total, ...movement }) => movement as StockMovement);
+    // field by field: an object rest per row costs microseconds a row in V8 (docs/benchmarks.md)
+    .map(
+      (m): StockMovement => ({
+        movement_id: m.movement_id,
+        seq: m.seq,
+        reason: m.reason,
+        delta: m.delta,
+        balance_after: m.balance_after,
+        note: m.note,
+        order_id: m.order_id,
+        created_by: m.created_by,
+        created_at: m.created_at,
+      }),
+    );
   return { total: first.total, rows };
 }
 

@@ -102,8 +102,6 @@ async function pass(
 async function findRows(ctx: AppContext, user: AuthUser, m: Match, allowed: readonly KindSpec[]) {
   const db = ctx.db;
   const portal = user.portal!;
-  // the portals that speak Sinhala and Tamil write their hits in the reader's language
-  const language = portal === 'customer' || portal === 'assistant' ? languageOr(user.language) : 'en';
   // typos (docs/decisions/0041): the words of a text are looked up in the word dictionary
   const typo = m.number === null && m.tokens.some((t) => t.length >= 3);
   // a driver's or assistant's search (only its own orders and deliveries, whose addresses the

@@ -14,6 +14,7 @@ import type {
   CreateSupportMessage,
   CreateSupportRequest,
   SupportListQuery,
+  SupportRequest,
   SupportRequestDetail,
 } from '#shared/contract/support';
 import { can } from '#shared/permissions';
@@ -95,7 +96,23 @@ export async function listRequests(ctx: AppContext, user: AuthUser, query: Suppo
   const more = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
   return {
-    rows: page.map(({ cursor: _cursor, ...row }) => row),
+    // field by field: an object rest per row costs microseconds a row in V8 (docs/benchmarks.md)
+    rows: page.map(
+      (r): SupportRequest => ({
+        request_id: r.request_id,
+        customer_id: r.customer_id,
+        customer_name: r.customer_name,
+        order_id: r.order_id,
+        subject: r.subject,
+        message: r.message,
+        status: r.status,
+        created_at: r.created_at,
+        last_message_at: r.last_message_at,
+        message_count: r.message_count,
+        last_message_side: r.last_message_side,
+        closed_at: r.closed_at,
+      }),
+    ),
     next: more ? page[page.length - 1]!.cursor : null,
   };
 }
