@@ -67,7 +67,10 @@ describe('the admin', () => {
       .first()
       .click();
     await page.waitForURL((url) => url.pathname === '/admin/users' && url.searchParams.get('q') === userName);
-    await page.getByText(`${userName}@example.test`).waitFor();
+    // the URL changes while the audit log (whose diff also shows the email) is still on screen
+    // until the users screen has loaded: wait for that screen's search box first
+    await expect.poll(() => page.getByLabel('Search users').inputValue(), { timeout: 15_000 }).toBe(userName);
+    await page.getByText(`${userName}@example.test`, { exact: true }).waitFor();
 
     // the new user signs in and lands in the manager portal (the role name contains "manager")
     await page.getByRole('button', { name: 'Logout' }).click();
