@@ -31,13 +31,21 @@ export function LandingFigures() {
   return (
     <dl className="mt-12 grid max-w-md grid-cols-2 gap-6" aria-busy={loading}>
       {texts.map((figure) => (
-        <Figure key={figure.label} figure={figure} loading={loading} />
+        <Figure key={figure.label} figure={figure} loading={loading} loadingText={t('common.loading')} />
       ))}
     </dl>
   );
 }
 
-function Figure({ figure, loading }: { figure: FigureText; loading: boolean }) {
+function Figure({
+  figure,
+  loading,
+  loadingText,
+}: {
+  figure: FigureText;
+  loading: boolean;
+  loadingText: string;
+}) {
   return (
     <div className="border-l-2 border-indigo-500 pl-4">
       <dt className="text-sm text-slate-600">{figure.label}</dt>
@@ -49,7 +57,7 @@ function Figure({ figure, loading }: { figure: FigureText; loading: boolean }) {
             <span className="block h-3 w-28 animate-pulse rounded bg-slate-100" />
             <span className="block h-3 w-20 animate-pulse rounded bg-slate-100" />
           </span>
-          <span className="sr-only">Loading</span>
+          <span className="sr-only">{loadingText}</span>
         </dd>
       ) : (
         <dd className="mt-1">
