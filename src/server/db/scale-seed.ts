@@ -222,18 +222,23 @@ export async function seedScale(
         await tx.execute(sql`create index on scale_items (g)`);
         await tx.execute(sql`analyze scale_items`);
         // trucks leave at 08:00 on their day; today's, already on the road, at the latest 2 hours ago
-        return rowsOf(
+        const times = await rowsOf(
           tx,
           sql.raw(`
           create temp table scale_times on commit drop as
-          select order_id, start_at, start_at + max_delivery_hours * interval '45 minutes' as finish_at
-            from (select s.order_id, s.max_delivery_hours,
+          select g, order_id, start_at, start_at + max_delivery_hours * interval '45 minutes' as finish_at
+            from (select s.g, s.order_id, s.max_delivery_hours,
                          case when s.deliver_day >= s.today
                               then least((s.deliver_day + time '08:00') at time zone 'Asia/Colombo', b.now - interval '2 hours')
                               else (s.deliver_day + time '08:00') at time zone 'Asia/Colombo' end as start_at
                     from scale_orders s cross join scale_base b
                    where s.status in ('In Transit', 'Delivered')) x`),
         );
+        // the chunked steps below read a chunk of it by g: without the index each chunk scanned
+        // all of it (quadratic: 100 chunks of 7M rows at 10M orders)
+        await tx.execute(sql`create index on scale_times (g)`);
+        await tx.execute(sql`analyze scale_times`);
+        return times;
       },
     },
     {
@@ -254,8 +259,8 @@ export async function seedScale(
                                when 'Scheduled' then s.order_date + interval '20 hours'
                                when 'In Transit' then t.start else t.finish end
             from scale_orders s join customers c using (customer_id)
-            left join lateral (select start_at as start, finish_at as finish from scale_times t
-                                where t.order_id = s.order_id) t on true
+            left join (select order_id, start_at as start, finish_at as finish from scale_times
+                        where g between ${lo} and ${hi}) t on t.order_id = s.order_id
            where s.g between ${lo} and ${hi}`),
         ),
     },
@@ -414,6 +419,8 @@ export async function seedScale(
             from scale_loads l join scale_deliveries d
               on d.store_id = l.store_id and d.deliver_day = l.deliver_day and d.slot = l.slot`),
         );
+        await tx.execute(sql`create index on scale_delivered (g)`);
+        await tx.execute(sql`analyze scale_delivered`);
         const loaded = await rowsOf(
           tx,
           sql.raw(`
@@ -436,7 +443,7 @@ export async function seedScale(
           insert into order_status_history (order_id, from_status, to_status, changed_by, changed_at, reason)
           select o.order_id, h.from_status, h.to_status, h.changed_by, h.changed_at, h.reason
             from scale_orders o
-            left join scale_times t on t.order_id = o.order_id
+            left join scale_times t on t.order_id = o.order_id and t.g between ${lo} and ${hi}
             cross join scale_base b
             cross join lateral (values
               (1, null, 'Pending', case when o.g % 25 < 3 then b.big_user0 + 1 + (o.g % 25)::int end, o.order_date, null),
@@ -514,7 +521,7 @@ export async function seedScale(
           insert into item_confirmations (delivery_id, order_id, product_id, confirmed_at)
           select x.delivery_id, i.order_id, i.product_id, t.finish_at - interval '20 minutes'
             from scale_delivered x join scale_items i using (order_id) join scale_times t using (order_id)
-           where x.done and i.g between ${lo} and ${hi}`),
+           where x.done and x.g between ${lo} and ${hi} and i.g between ${lo} and ${hi} and t.g between ${lo} and ${hi}`),
         ),
     },
     {
@@ -527,7 +534,8 @@ export async function seedScale(
           insert into audit_log (table_name, operation, row_key, old_row, new_row, performed_by, performed_at)
           select 'orders', 'INSERT', o.order_id::text, null, to_jsonb(o), o.created_by, o.order_date
             from orders o join scale_orders s using (order_id)
-           where s.g between ${lo} and ${hi}`),
+           where s.g between ${lo} and ${hi}
+             and o.order_id between (select order0 from scale_base) + ${lo} and (select order0 from scale_base) + ${hi}`),
         ),
     },
     {
@@ -558,6 +566,9 @@ export async function seedScale(
             ) m (n, side, body, after)
            where m.n = 1 or (m.n = 2 and x.j % 4 <> 0) or (m.n = 3 and x.j % 4 = 1)`),
         );
+        // temp tables get no statistics on their own: without them the join below may loop
+        await tx.execute(sql`analyze scale_support`);
+        await tx.execute(sql`analyze scale_support_messages`);
         const made = await rowsOf(
           tx,
           sql.raw(`
@@ -643,9 +654,9 @@ export async function seedScale(
   let done = 0;
   await db.transaction(async (tx) => {
     // memory for the sorts and hashes of a few million rows (this transaction only)
-    await tx.execute(sql`set local temp_buffers = '512MB'`);
+    await tx.execute(sql`set local temp_buffers = '2GB'`);
     await tx.execute(sql`set local work_mem = '256MB'`);
-    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
     // a bulk load: PG_STATEMENT_TIMEOUT_MS bounds requests, not this one-off transaction
     await tx.execute(sql`set local statement_timeout = 0`);
     const rebuild = await dropIndexes(tx, BULK_TABLES);
