@@ -4039,7 +4039,7 @@ CREATE INDEX orders_delivered_at_idx ON public.orders USING btree (delivered_at)
 -- Name: orders_open_schedule_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX orders_open_schedule_idx ON public.orders USING btree (schedule_date) WHERE (status = ANY (ARRAY['Pending'::text, 'Scheduled'::text]));
+CREATE INDEX orders_open_schedule_idx ON public.orders USING btree (schedule_date, order_id) WHERE (status = ANY (ARRAY['Pending'::text, 'Scheduled'::text]));
 
 --
 -- Name: orders_pending_schedule_idx; Type: INDEX; Schema: public; Owner: -

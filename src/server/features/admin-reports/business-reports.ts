@@ -78,8 +78,9 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
     async run(c, _user, { period }) {
       const [rows, limits] = await Promise.all([crewHours(c.db, spanOf(period)), q.crewLimits(c.db)]);
       const weeks = daysIn(period) / 7;
+      const limitOf = new Map(limits.map((l) => [l.employee_id, l.weekly_hour_limit]));
       return rows.map((r) => {
-        const own = limits.find((l) => l.employee_id === r.employeeId)?.weekly_hour_limit;
+        const own = limitOf.get(r.employeeId);
         return {
           employee_id: r.employeeId,
           name: r.name,
@@ -102,6 +103,9 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
       const months = [
         ...new Set([period.from.slice(0, 7), ...used.map((u) => u.month), period.to.slice(0, 7)]),
       ].sort();
+      // one lookup per truck and month (a find over every row for each was months x trucks x rows:
+      // about 12 million comparisons for a year at 10M orders)
+      const usedOf = new Map(used.map((u) => [`${u.month} ${u.truck_id}`, u]));
       return months.flatMap((month) => {
         const m = monthPeriod(month);
         // YYYY-MM-DD strings sort as dates: the month's days within the period
@@ -109,7 +113,7 @@ export function registerBusinessReports(app: App, ctx: AppContext): void {
         const [to] = [m.to, period.to].sort() as [string];
         const available = daysIn({ from, to }) * TRUCK_HOURS_PER_DAY;
         return trucks.map((t) => {
-          const u = used.find((x) => x.month === month && x.truck_id === t.truck_id);
+          const u = usedOf.get(`${month} ${t.truck_id}`);
           const hours = round(u?.hours_used ?? 0);
           return {
             month,
