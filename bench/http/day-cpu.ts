@@ -11,7 +11,7 @@ const TICK = Number(process.env.CLK_TCK ?? 100);
 const RESOLUTION_MS = 10;
 
 /** CPU seconds a process has used, or null when it is gone. */
-function cpuOf(pid: number): number | null {
+export function cpuOf(pid: number): number | null {
   try {
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');

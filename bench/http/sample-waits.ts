@@ -4,21 +4,11 @@
 // Usage: tsx bench/http/sample-waits.ts <db url> <seconds>
 import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { cpuOf } from './day-cpu';
 
 const [url, secondsArg] = process.argv.slice(2);
 const seconds = Number(secondsArg ?? 10);
-const TICK = Number(process.env.CLK_TCK ?? 100);
 
-/** CPU seconds a process has used, or null when it is gone. */
-function cpuOf(pid: number): number | null {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return (Number(rest[11]) + Number(rest[12])) / TICK;
-  } catch {
-    return null;
-  }
-}
 function serverPids(): number[] {
   // the server started from this checkout, or from SERVER_DIR (a before/after comparison)
   const cwd = process.env.SERVER_DIR ?? process.cwd();
