@@ -653,10 +653,13 @@ export async function seedScale(
   const total = steps.reduce((sum, s) => sum + (s.chunked ? chunks : 1), 0) + 1;
   let done = 0;
   await db.transaction(async (tx) => {
-    // memory for the sorts and hashes of a few million rows (this transaction only)
-    await tx.execute(sql`set local temp_buffers = '2GB'`);
+    // memory for the sorts and hashes of a few million rows (this transaction only); past 2M orders
+    // more, for staging tables of tens of millions of rows (a server's memory: embedded PGlite is
+    // not for such sizes, and keeps the smaller caps it had)
+    const big = n > 2_000_000;
+    await tx.execute(sql.raw(`set local temp_buffers = '${big ? '2GB' : '512MB'}'`));
     await tx.execute(sql`set local work_mem = '256MB'`);
-    await tx.execute(sql`set local maintenance_work_mem = '1GB'`);
+    await tx.execute(sql.raw(`set local maintenance_work_mem = '${big ? '1GB' : '256MB'}'`));
     // a bulk load: PG_STATEMENT_TIMEOUT_MS bounds requests, not this one-off transaction
     await tx.execute(sql`set local statement_timeout = 0`);
     const rebuild = await dropIndexes(tx, BULK_TABLES);
