@@ -107,7 +107,10 @@ export function growthChart(results: Measured[]): string {
   const sizes = results.map((r) => r.size);
   const worst = (kind: string, m: Measured) =>
     Math.max(0, ...m.rows.filter((r) => r.endpoint.kind === kind).map((r) => r.api.p99));
-  const top = Math.max(220, ...results.flatMap((m) => kinds.map((k) => worst(k, m))));
+  // headroom above the highest point, in whole ticks (50 ms, or 100 ms past 400)
+  const highest = Math.max(200, ...results.flatMap((m) => kinds.map((k) => worst(k, m))));
+  const step = highest > 400 ? 100 : 50;
+  const top = (Math.floor(highest / step) + 1) * step;
   const lx = (size: number) => {
     const lo = Math.log10(Math.min(...sizes));
     const hi = Math.log10(Math.max(...sizes));
@@ -120,7 +123,9 @@ export function growthChart(results: Measured[]): string {
     `<rect width="${w}" height="${h}" fill="white"/>`,
     `<text x="${pad.left}" y="16" font-weight="bold">p99 at 4 connections against orders in the database (worst endpoint of each kind)</text>`,
   ];
-  for (const ms of [0, 50, 100, 150, 200].filter((v) => v <= top)) {
+  const ticks = Array.from({ length: top / step + 1 }, (_, i) => i * step);
+  // the targets are drawn whatever the step
+  for (const ms of [...new Set([...ticks, 50, 200])].sort((a, b) => a - b)) {
     parts.push(
       `<line x1="${pad.left}" x2="${w - pad.right}" y1="${ly(ms)}" y2="${ly(ms)}" stroke="${ms === 50 || ms === 200 ? '#ef4444' : '#e5e7eb'}" stroke-dasharray="${ms === 50 || ms === 200 ? '4 3' : ''}"/>`,
       `<text x="${pad.left - 8}" y="${ly(ms) + 4}" text-anchor="end">${ms} ms</text>`,
