@@ -9,27 +9,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '#server/test/pg-cluster';
 import { multipartStream, postStream } from '#server/test/upload-helpers';
 
 const PROBES = Number(process.env.BENCH_PROBES ?? 4);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 4);
 const BASELINE_MS = 5_000;
 const MB = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const cwd = resolve(process.env.BENCH_SERVER_DIR ?? '.');

@@ -24,10 +24,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createTokenService } from '#server/http/tokens';
+import { freePort } from '#server/test/pg-cluster';
 import { arg, writeBenchmarksSection } from '../docs-section';
 import { lineChart } from './day-charts';
 import { TimeAccount, type TimeFigures } from './day-cpu';
-import { freePort, prepareDatabase, SECRET, startServer } from './run-http';
+import { prepareDatabase, SECRET, startServer } from './run-http';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const METRICS_TOKEN = 'day-bench-metrics-token-0123456789';

@@ -11,7 +11,6 @@
 // `pg` by as many callers on a pool as large as the server's. Results go to docs/benchmarks.md.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +20,7 @@ import { migrate } from '#server/db/migrate';
 import { seedScale } from '#server/db/scale-seed';
 import { hasAnyUser, seedDemoData } from '#server/db/seed';
 import { createTokenService } from '#server/http/tokens';
+import { freePort } from '#server/test/pg-cluster';
 import { arg, writeBenchmarksSection } from '../docs-section';
 import { captureStatements, openServerLikeApp, postFixtures } from './capture';
 import { loadApi, loadSql, type Measured } from './load';
@@ -70,16 +70,6 @@ export interface BenchRow {
   /** The statements' texts. */
   sqlTexts: string[];
 }
-
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 export async function prepareDatabase(url: string, orders: number | undefined, log: (l: string) => void) {
   const database = openPostgres(url);
