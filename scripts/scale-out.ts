@@ -13,13 +13,12 @@
 // `--measure S` also loads 1 and then N instances for S seconds each through the pooler and prints
 // the requests per second (the figures of docs/scaling.md). src/server/scale-out.test.ts starts
 // the same topology and checks what N instances must share.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { chown, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openPostgres } from '#server/db/client';
@@ -29,12 +28,11 @@ import {
   findPostgresBin,
   freePort,
   type PgCluster,
+  postgresFolder,
   startPgCluster,
   startPgReplica,
 } from '../src/server/test/pg-cluster';
 import { type ServerProcess, startServerProcess } from '../src/server/test/server-process';
-
-const run = promisify(execFile);
 
 /** Where Debian's package puts PgBouncer. */
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
@@ -71,7 +69,7 @@ export interface ScaleOut {
 
 /** PgBouncer in front of `primary`: one transaction pool and one session pool of DATABASE. */
 async function startPgBouncer(primary: PgCluster) {
-  const dir = mkdtempSync(join(tmpdir(), 'kandypack-pgbouncer-'));
+  const { dir, asPostgres } = await postgresFolder('kandypack-pgbouncer-');
   const port = await freePort();
   const target = `host=127.0.0.1 port=${primary.port} dbname=${DATABASE}`;
   writeFileSync(join(dir, 'userlist.txt'), '"postgres" ""\n');
@@ -97,15 +95,8 @@ async function startPgBouncer(primary: PgCluster) {
       '',
     ].join('\n'),
   );
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) {
-    const { stdout: uid } = await run('id', ['-u', 'postgres']);
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    await chown(dir, Number(uid.trim()), Number(gid.trim()));
-  }
   // PgBouncer refuses to run as root
-  const command = asRoot ? 'runuser' : PGBOUNCER;
-  const args = [...(asRoot ? ['-u', 'postgres', '--', PGBOUNCER] : []), join(dir, 'pgbouncer.ini')];
+  const [command, args] = asPostgres(PGBOUNCER, [join(dir, 'pgbouncer.ini')]);
   const child: ChildProcess = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {

@@ -53,18 +53,27 @@ export interface PgCluster {
 }
 
 /** A temporary folder for a cluster, and its tools run as the user PostgreSQL accepts. */
-async function clusterFolder() {
-  const dir = mkdtempSync(join(tmpdir(), 'kandypack-pg-'));
+/**
+ * A temporary folder for a program of PostgreSQL's kind: PostgreSQL and PgBouncer refuse to run as
+ * root, so as root the folder is given to the `postgres` user and `asPostgres` wraps a command in
+ * runuser; otherwise both are as they are.
+ */
+export async function postgresFolder(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
     const { stdout } = await run('id', ['-u', 'postgres']);
     const { stdout: gid } = await run('id', ['-g', 'postgres']);
     await chown(dir, Number(stdout.trim()), Number(gid.trim()));
   }
-  const tool = (path: string, args: string[]) =>
-    asRoot
-      ? run('runuser', ['-u', 'postgres', '--', path, ...args], { cwd: dir })
-      : run(path, args, { cwd: dir });
+  const asPostgres = (path: string, args: string[]): [command: string, args: string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
+  return { dir, asPostgres };
+}
+
+async function clusterFolder() {
+  const { dir, asPostgres } = await postgresFolder('kandypack-pg-');
+  const tool = (path: string, args: string[]) => run(...asPostgres(path, args), { cwd: dir });
   return { dir, tool };
 }
 
