@@ -49,10 +49,10 @@ const CUSTOMER_ROUTES = [
 
 /** Fails when the page is wider than its window: a long word pushed something off the screen. */
 async function expectNoSideScroll(page: Page, where: string) {
-  const { scroll, width } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    width: window.innerWidth,
-  }));
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+  // the viewport as set, not window.innerWidth: a mobile browser zooms out to a page wider than the
+  // screen, and innerWidth grows with it
+  const width = page.viewportSize()?.width ?? 0;
   expect(scroll, `${where} is wider than the window`).toBeLessThanOrEqual(width);
 }
 
@@ -141,6 +141,11 @@ describe('no English left behind', () => {
         isMobile: true,
         hasTouch: true,
       });
+      // the landing page's bar held the language switch and both sign-in links: wider than a phone
+      await phone.goto('/');
+      await settled(phone, language);
+      await phone.locator('main h1').waitFor();
+      await expectNoSideScroll(phone, `/ on a phone (${language})`);
       await signInWithToken(phone, 'customer');
       for (const route of ['/customer/support', '/customer/guidelines']) {
         await phone.goto(route);
