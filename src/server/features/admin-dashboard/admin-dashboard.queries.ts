@@ -64,9 +64,10 @@ export async function orderCounts(db: Executor) {
  *   in month and type order; the month is truncated as a timestamp without time zone and
  *   written once per group (not to_char of a timestamptz per rollup row);
  * - `previous`: the revenue of the period before (`previous`, both days included);
- * - `clients`: customers who ordered, per month (customer_months); `new`: customer records created
- *   per business month; `logins`: customer logins created per month (all months, for the running
- *   total).
+ * - `clients`: customers who ordered, per month (customer_months), from `clientsFrom` (the first
+ *   month of the period whose count the service does not already know: settledClients in
+ *   admin-dashboard.service.ts); `new`: customer records created per business month; `logins`:
+ *   customer logins created per month (all months, for the running total).
  * One round trip and one plan kept by each pooled connection: its generic plan is the same bitmap and
  * index-only scans for any period (checked with force_generic_plan on the 1M copy).
  */
@@ -74,6 +75,7 @@ export async function chartFigures(
   db: Executor,
   period: { from: string; to: string },
   previous: { from: string; to: string },
+  clientsFrom: string,
 ) {
   const from = sql`${period.from}::date`;
   const to = sql`${period.to}::date`;
@@ -95,7 +97,7 @@ export async function chartFigures(
            where sales_date between ${previous.from}::date and ${previous.to}::date
           union all
           select 'clients', to_char(month, 'YYYY-MM'), null, null, count(*)::int from customer_months
-           where month between date_trunc('month', ${from}::timestamp)::date and ${to} group by month
+           where month between ${clientsFrom}::date and ${to} group by month
           union all
           select 'new', to_char(business_date(created_at), 'YYYY-MM'), null, null, count(*)::int from customers
            where created_at >= ${from} - 1 and created_at < ${to} + 2
