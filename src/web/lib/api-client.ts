@@ -1,4 +1,5 @@
 import { TOKEN_STORAGE_KEY } from '#shared/constants';
+import { takeEarlyResponse } from './early-start';
 
 /** The configured server address: the API is served under /api (docs/product/api.md). */
 export const API_BASE = '/api';
@@ -69,8 +70,12 @@ export async function apiRaw(path: string, options: RequestOptions = {}): Promis
     body = JSON.stringify(options.body);
   }
   let response: Response;
+  const method = options.method ?? 'GET';
+  // the page's first requests may have been started before this code arrived (./early-start.ts)
+  const early = method === 'GET' ? takeEarlyResponse(url, token) : undefined;
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal });
+    const ask = () => fetch(url, { method, headers, body, signal: options.signal });
+    response = await (early ? early.catch(ask) : ask());
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     const reason = err instanceof Error ? err.message : String(err);
