@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app/providers';
-import { AppRouter, preloadPortalAt } from './app/router';
+import { AppRouter } from './app/router';
 import { initialLocale } from './i18n/locale';
 import { activateLocale } from './i18n/runtime';
 import { API_BASE, getToken } from './lib/api-client';
@@ -22,10 +22,9 @@ function render(into: HTMLElement) {
   );
 }
 
-// a signed-in portal page: its home's first requests and its code start now, side by side with
-// the language's messages (docs/decisions/0090)
+// a signed-in portal's home: its first requests start now, side by side with the language's
+// messages and before the portal's code (docs/decisions/0090)
 startEarlyRequests(window.location.pathname, getToken(), API_BASE);
-preloadPortalAt(window.location.pathname);
 
 // the first words need their catalogue (a small chunk per language): render once it is in
 activateLocale(initialLocale())

@@ -84,27 +84,6 @@ const PORTAL_SCREENS: Record<Portal, ComponentType & { preload(): void }> = {
   assistant: portalScreen('assistant'),
 };
 
-/** Each portal's pages, by the path they live under (the driver's portal is the assistant's). */
-const PORTAL_ROOTS: ReadonlyArray<readonly [string, Portal]> = [
-  [paths.customer.root, 'customer'],
-  [paths.admin.root, 'admin'],
-  [paths.manager.root, 'manager'],
-  [paths.warehouse.root, 'warehouse'],
-  [paths.assistant.root, 'assistant'],
-  [paths.driver.root, 'assistant'],
-];
-
-/**
- * Starts loading the code of the portal whose page `pathname` is, when a token is kept: main.tsx
- * calls it before the language's messages have loaded and the router has rendered (a round trip
- * sooner than PortalRoute would; docs/decisions/0090).
- */
-export function preloadPortalAt(pathname: string): void {
-  if (!getToken() || pathname === paths.customerLogin) return;
-  const found = PORTAL_ROOTS.find(([root]) => pathname === root || pathname.startsWith(`${root}/`));
-  if (found) PORTAL_SCREENS[found[1]].preload();
-}
-
 function PortalRoute({ portal }: { portal: Portal }) {
   const Screen = PORTAL_SCREENS[portal];
   // Signed in (a token is kept): the portal's code loads while the session is checked, not once

@@ -1,9 +1,8 @@
 // The page's first requests, started by main.tsx as soon as the entry runs (docs/decisions/0090):
-// on a portal's page with a token kept, the GET requests its home makes first go out at once,
-// side by side with the language's messages and the portal's code, instead of after both have
-// arrived and the session has been checked. The app takes those answers instead of asking again
-// (takeEarlyResponse, in apiRaw). On a phone on a slow network that is a round trip and the
-// portal's download less before the home shows its figures.
+// on a portal's home with a token kept, the GET requests the home makes first go out at once,
+// side by side with the language's messages, instead of after the portal's code has arrived and
+// the session has been checked. The app takes those answers instead of asking again
+// (takeEarlyResponse, in apiRaw): on a slow network the figures are there when the home renders.
 
 /**
  * The GET requests (paths under /api) each portal's home makes first, by the page's path. A
