@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, baseURL, loginAs, screenshot, setupBrowser } from './support';
+import { apiAs, baseURL, loginAs, screenshot, setupBrowser, tokenOf } from './support';
 
 const browser = setupBrowser();
 
@@ -11,16 +11,6 @@ function dateInDays(days: number): string {
 }
 
 type Product = { product_id: number; productName: string; available_units: number };
-
-/** Signs in through the API with a password (the new customer is not a demo account). */
-async function tokenOf(username: string, password: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password, grant_type: 'password', scope: '' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 async function unitsOf(token: string, productId: number): Promise<number> {
   const res = await fetch(`${baseURL()}/api/products`, { headers: { authorization: `Bearer ${token}` } });

@@ -1,22 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { EARLY_REQUESTS } from '../src/web/lib/early-start';
-import { baseURL, DEMO_PASSWORD, setupBrowser, trackRequests } from './support';
+import { setupBrowser, tokenOf, trackRequests } from './support';
 
 // A portal's home opened with a token kept (a returning user): its first requests go out as soon
 // as the entry runs, before the portal's code, and the app takes those answers instead of asking
 // again (src/web/lib/early-start.ts, docs/decisions/0090).
 const browser = setupBrowser();
-
-async function tokenOf(username: string): Promise<string> {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 /** Opens `path` in a fresh page (with `token` kept, when given) and lists what it asked for. */
 async function open(path: string, token: string | null): Promise<{ page: Page; asked: string[] }> {

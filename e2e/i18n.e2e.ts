@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '#shared/contract/orders';
 import si from '#web/i18n/locales/si.json';
 import ta from '#web/i18n/locales/ta.json';
-import { apiAs, baseURL, DEMO_PASSWORD, screenshot, setupBrowser } from './support';
+import { apiAs, screenshot, setupBrowser, tokenOf } from './support';
 import { backToEnglish, expectNoEnglish, expectNoOverflow, orderDataWords } from './support-i18n';
 
 const browser = setupBrowser();
@@ -18,12 +18,7 @@ async function pageIn(language: string, options = {}): Promise<Page> {
 }
 
 async function signInWithToken(page: Page, username: string) {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD }),
-  });
-  const { access_token } = (await res.json()) as { access_token: string };
+  const access_token = await tokenOf(username);
   await page.context().addInitScript((token) => localStorage.setItem('auth_token', token), access_token);
 }
 

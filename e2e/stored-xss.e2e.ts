@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, baseURL, DEMO_PASSWORD, loginAs, screenshot, setupBrowser, trackRequests } from './support';
+import {
+  apiAs,
+  baseURL,
+  DEMO_PASSWORD,
+  loginAs,
+  screenshot,
+  setupBrowser,
+  tokenOf,
+  trackRequests,
+} from './support';
 
 // Issue 24, suite 7: markup and script stored through the API in every free-text field the
 // contracts take (src/shared/contract/), then every screen that shows them, in every portal.
@@ -68,16 +77,6 @@ const STORE_CITY = 'Trincomalee';
 const MINUTE = 60_000;
 
 const dateInDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** A bearer token (for the calls apiAs does not make: multipart, downloads). */
-async function tokenOf(username: string) {
-  const res = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 async function download(username: string, path: string) {
   const res = await fetch(`${baseURL()}/api${path}`, {

@@ -97,14 +97,20 @@ export async function screenshot(page: Page, name: string) {
     await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Signs in through the API and returns a fetcher of JSON with the bearer token (setting up data for a journey). */
-export async function apiAs(username: string) {
+/** A bearer token from the API's sign-in (the form's fields), for calls and pages set up by a journey. */
+export async function tokenOf(username: string, password = DEMO_PASSWORD): Promise<string> {
   const login = await fetch(`${baseURL()}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, grant_type: 'password', scope: '' }),
+    body: new URLSearchParams({ username, password, grant_type: 'password', scope: '' }),
   });
-  const { access_token } = (await login.json()) as { access_token: string };
+  if (!login.ok) throw new Error(`signing ${username} in: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { access_token: string }).access_token;
+}
+
+/** Signs in through the API and returns a fetcher of JSON with the bearer token (setting up data for a journey). */
+export async function apiAs(username: string) {
+  const access_token = await tokenOf(username);
   return async <T>(path: string, init: RequestInit = {}): Promise<T> => {
     const res = await fetch(`${baseURL()}/api${path}`, {
       ...init,
