@@ -8,6 +8,7 @@ import {
   type Request,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import chromiumFlags from '../scripts/chromium-flags.json';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const baseURL = () => inject('baseURL');
@@ -41,15 +42,7 @@ export function setupBrowser() {
   beforeAll(async () => {
     state.browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: ['--headless', ...chromiumFlags.flags],
     });
   });
   afterEach(() => {

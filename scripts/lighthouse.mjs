@@ -22,6 +22,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import chromiumFlags from './chromium-flags.json' with { type: 'json' };
 
 const PASSWORD = 'demo-password';
 const TOKEN_KEY = 'auth_token';
@@ -40,15 +41,7 @@ const PAGES = [
   { path: '/assistant', name: 'crew portal home (driver)', account: 'driver' },
 ];
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...chromiumFlags.flags];
 
 const { values: options } = parseArgs({
   options: {
