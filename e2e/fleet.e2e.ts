@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Route, Truck } from '#shared/contract/deliveries';
-import { apiAs, baseURL, DEMO_PASSWORD, loginAs, screenshot, setupBrowser } from './support';
+import { apiAs, baseURL, loginAs, screenshot, setupBrowser, tokenOf } from './support';
 
 const browser = setupBrowser();
 const NOTE = 'Brake pads worn: at the workshop until Monday';
@@ -61,17 +61,7 @@ describe('the fleet', () => {
     expect(await option.isDisabled()).toBe(true);
     await screenshot(page, 'fleet-schedule-refused-under-repair');
     // the server refuses it too, naming the truck and its note
-    const login = await fetch(`${baseURL()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        username: 'manager',
-        password: DEMO_PASSWORD,
-        grant_type: 'password',
-        scope: '',
-      }),
-    });
-    const { access_token } = (await login.json()) as { access_token: string };
+    const access_token = await tokenOf('manager');
     const profile = await managerApi<{ user_id: number }>('/auth/profile');
     const query = new URLSearchParams({
       truck_id: String(truck.truck_id),

@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { apiAs, baseURL, DEMO_PASSWORD, loginAs, screenshot, setupBrowser } from './support';
+import { apiAs, loginAs, rawAs, screenshot, setupBrowser } from './support';
 
 const browser = setupBrowser();
 
 /** The status of a call with `username`'s token (apiAs throws on a refusal; here it is the point). */
-async function statusOf(username: string, path: string, method = 'GET') {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  const res = await fetch(`${baseURL()}/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${access_token}` },
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as { detail?: string } };
-}
+const statusOf = async (username: string, path: string, method = 'GET') =>
+  (await rawAs(username))(path, method);
 
 describe('roles and report families', () => {
   it("the admin removes a role's last user, then deletes the role; the name is free again", async () => {

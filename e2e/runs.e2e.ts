@@ -3,27 +3,10 @@ import type { DeliveryItem } from '#shared/contract/crew';
 import type { Delivery } from '#shared/contract/deliveries';
 import type { Employee } from '#shared/contract/employees';
 import type { Store } from '#shared/contract/stores';
-import { apiAs, baseURL, DEMO_PASSWORD, loginAs, screenshot, setupBrowser } from './support';
+import { apiAs, DEMO_PASSWORD, loginAs, rawAs, screenshot, setupBrowser } from './support';
 
 const browser = setupBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-
-/** The status and body of a call that may be refused (apiAs throws on any 4xx). */
-async function rawAs(username: string) {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: DEMO_PASSWORD, grant_type: 'password', scope: '' }),
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
-  return async (path: string, method = 'GET') => {
-    const res = await fetch(`${baseURL()}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${access_token}` },
-    });
-    return { status: res.status, body: (await res.json()) as { detail?: string } & Record<string, unknown> };
-  };
-}
 
 describe('one run on the road per truck', () => {
   it('a run is refused while its truck is on another: the phone says so next to Start, until that run is finished', async () => {

@@ -101,6 +101,25 @@ export async function tokenOf(username: string, password = DEMO_PASSWORD): Promi
   return ((await login.json()) as { access_token: string }).access_token;
 }
 
+/**
+ * Signs in through the API and returns a caller that answers the status and the body, for calls
+ * that may be refused (apiAs throws on a refusal; here the refusal is what a journey checks).
+ */
+export async function rawAs(username: string) {
+  const access_token = await tokenOf(username);
+  return async (path: string, method = 'GET') => {
+    const res = await fetch(`${baseURL()}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : {}) as { detail?: string } & Record<string, unknown>,
+    };
+  };
+}
+
 /** Signs in through the API and returns a fetcher of JSON with the bearer token (setting up data for a journey). */
 export async function apiAs(username: string) {
   const access_token = await tokenOf(username);
