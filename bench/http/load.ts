@@ -16,8 +16,11 @@ export interface Measured {
 
 export async function loadApi(
   url: string,
-  /** The bearer token; null: none (a public endpoint). */
-  token: string | null,
+  /**
+   * The bearer token; null: none (a public endpoint); several: one per connection, in turn (a
+   * heavy endpoint's load from several users, run-http.ts heavyRun).
+   */
+  token: string | readonly string[] | null,
   connections: number,
   seconds: number,
   /** A fixed number of requests instead of a duration (the smoke test: each run answers once). */
@@ -29,7 +32,11 @@ export async function loadApi(
     // a fixed amount ends at autocannon's next sample: every 100 ms, not its default 1 s (the
     // smoke test's 125 runs took a second each, whatever their requests cost)
     ...(amount ? { amount, sampleInt: 100 } : { duration: seconds }),
-    headers: token === null ? {} : { authorization: `Bearer ${token}` },
+    headers:
+      token === null ? {} : { authorization: `Bearer ${typeof token === 'string' ? token : token[0]}` },
+    ...(typeof token === 'object' &&
+      token !== null &&
+      token.length > 1 && { setupClient: oneTokenEach(token) }),
     timeout: 30,
   });
   const errors = result.errors + result.timeouts + result.non2xx;
@@ -48,6 +55,14 @@ export async function loadApi(
     p99: result.latency.p99,
     errors,
     total: result.requests.total,
+  };
+}
+
+/** autocannon's setupClient: connection n sends tokens[n mod count] on every request. */
+function oneTokenEach(tokens: readonly string[]) {
+  let next = 0;
+  return (client: { setHeaders(headers: Record<string, string>): void }) => {
+    client.setHeaders({ authorization: `Bearer ${tokens[next++ % tokens.length]}` });
   };
 }
 

@@ -19,13 +19,14 @@ import { openPostgres } from '#server/db/client';
 import { migrate } from '#server/db/migrate';
 import { seedScale } from '#server/db/scale-seed';
 import { hasAnyUser, seedDemoData } from '#server/db/seed';
+import { HEAVY_WORK_LIMITS } from '#server/http/heavy-work';
 import { createTokenService } from '#server/http/tokens';
 import { freePort } from '#server/test/pg-cluster';
 import { arg, writeBenchmarksSection } from '../docs-section';
 import { captureStatements, openServerLikeApp, postFixtures } from './capture';
 import { loadApi, loadSql, type Measured } from './load';
 import { placeOrders } from './place-orders';
-import { type BenchEndpoint, ENDPOINTS, FIXTURES, IDS, LOGINS } from './registry';
+import { type BenchEndpoint, type BenchUser, ENDPOINTS, FIXTURES, IDS, LOGINS } from './registry';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const SECRET = 'bench-http-secret-that-is-long-enough-for-hs256-signing';
@@ -69,6 +70,64 @@ export interface BenchRow {
   waves: number;
   /** The statements' texts. */
   sqlTexts: string[];
+  /** A report run at more connections than one user's heavy work may take (heavyRun). */
+  heavyRun?: HeavyRun;
+}
+
+/** How a report's run at `connections` is made (heavyRun). */
+export interface HeavyRun {
+  /** Connections of the API's run: at most what the server processes admit at once. */
+  api: number;
+  /** Users they come from, each with at most its limit of them. */
+  users: number;
+  /** Callers of the SQL's run: as many as the processes run at once. */
+  sqlCallers: number;
+}
+
+/**
+ * Every report of the registry is heavy work (src/server/http/heavy-work.ts, decision 0074): a
+ * server process runs `running` at once and queues `queued` more (past them 503), and one user
+ * may have `perUser` running or waiting (past it 429). A run from more connections than one user
+ * may have comes from as many users as that takes (copies of the endpoint's login, copiesOf), on
+ * at most as many connections as the processes admit, each user and process kept at half its
+ * limit; the same SQL is replayed by as many callers as they run at once. 64 connections of one
+ * user measured the refusals (429 to most requests), not the report.
+ */
+export function heavyRun(connections: number, workers: number): HeavyRun {
+  const { kinds, perUser } = HEAVY_WORK_LIMITS;
+  // half of each limit: a turn is given back when the answer's socket says it is done, and the
+  // client's next request may come in before that (a user at its limit would be answered 429)
+  const api = Math.min(connections, workers * (kinds.report.running + Math.floor(kinds.report.queued / 2)));
+  return {
+    api,
+    users: Math.ceil(api / Math.max(1, Math.floor(perUser / 2))),
+    sqlCallers: Math.min(connections, workers * kinds.report.running),
+  };
+}
+
+const heavy = (e: BenchEndpoint) => e.kind === 'report';
+
+/**
+ * `count` users like `login` (its role, customer or employee, so its scope): `bench.<login>.<n>`,
+ * made once in the bench's database; their ids.
+ */
+async function copiesOf(client: pg.Client, login: string, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  await client.query(
+    `insert into users (user_name, email, password_hash, role_id, customer_id, employee_id, language)
+     select 'bench.' || u.user_name || '.' || g, 'bench.' || u.user_name || '.' || g || '@bench.kandypack.lk',
+            u.password_hash, u.role_id, u.customer_id, u.employee_id, u.language
+       from users u cross join generate_series(1, $2::int) g
+      where u.user_name = $1
+     on conflict do nothing`,
+    [login, count],
+  );
+  const res = await client.query(
+    `select user_id from users where user_name = any(
+       select 'bench.' || $1 || '.' || g from generate_series(1, $2::int) g) order by user_id`,
+    [login, count],
+  );
+  return res.rows.map((row) => row.user_id as number);
 }
 
 export async function prepareDatabase(url: string, orders: number | undefined, log: (l: string) => void) {
@@ -174,6 +233,13 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
     for (const [name] of fixtures) ids[name] = await lookUp(IDS[name]!);
   }
   const orders = Number((await client.query('select count(*) as n from orders')).rows[0].n);
+  // the users a report's runs come from (heavyRun): its login and copies of it
+  const reportUsers = Math.max(...options.connections.map((c) => heavyRun(c, options.workers).users));
+  const heavyUserIds: Partial<Record<BenchUser, number[]>> = {};
+  for (const user of new Set(ENDPOINTS.filter(heavy).map((e) => e.user))) {
+    if (user === 'public' || userIds[user] === undefined) continue;
+    heavyUserIds[user] = [userIds[user], ...(await copiesOf(client, LOGINS[user], reportUsers - 1))];
+  }
   await client.end();
 
   // --only 'a|b': the endpoints whose name or path contains any of the parts
@@ -232,11 +298,16 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
           options.warmup,
         );
       }
+      const reportTokens =
+        heavy(r.endpoint) && r.endpoint.user !== 'public'
+          ? await Promise.all((heavyUserIds[r.endpoint.user] ?? []).map((id) => tokens.sign(id)))
+          : [];
       for (const connections of options.connections) {
+        const run = heavy(r.endpoint) ? heavyRun(connections, options.workers) : null;
         const api = await loadApi(
           `http://127.0.0.1:${port}${r.path}`,
-          token,
-          connections,
+          run && run.users > 1 ? reportTokens.slice(0, run.users) : token,
+          run ? run.api : connections,
           options.seconds,
           options.requests,
         );
@@ -247,8 +318,8 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
             : await loadSql(
                 options.url,
                 capture.statements,
-                connections,
-                Math.min(connections, options.pool * options.workers),
+                run ? run.sqlCallers : connections,
+                Math.min(run ? run.sqlCallers : connections, options.pool * options.workers),
                 options.seconds,
                 options.sqlUnnamed,
                 (options.warmup ?? 0) > 0,
@@ -257,6 +328,8 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
           endpoint: r.endpoint,
           path: r.path,
           connections,
+          ...(run &&
+            (run.users > 1 || run.api < connections || run.sqlCallers < connections) && { heavyRun: run }),
           api,
           sql: sqlRun,
           statements: capture.statements.length,
@@ -276,6 +349,12 @@ export async function runHttpBench(options: HttpBenchOptions): Promise<BenchRow[
 }
 
 const ms = (v: number) => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
+
+/** `64`, or for a report's run from several users `64: 28 of 14 users, SQL 4` (heavyRun). */
+const connectionsOf = (r: BenchRow) =>
+  r.heavyRun
+    ? `${r.connections}: ${r.heavyRun.api} of ${r.heavyRun.users} users, SQL ${r.heavyRun.sqlCallers}`
+    : String(r.connections);
 
 /** The standing targets (GUIDE.md): at 4 connections p99 < 50 ms (reports: < 200 ms); at 64, API/SQL >= 0.7. */
 export function verdict(row: BenchRow): string {
@@ -301,7 +380,7 @@ function header() {
 
 function line(r: BenchRow) {
   const ratio = r.sql.rps > 0 ? (r.api.rps / r.sql.rps).toFixed(2) : '-';
-  return `${r.endpoint.name.padEnd(44)} ${String(r.connections).padStart(5)} ${r.api.rps.toFixed(0).padStart(10)} ${ms(r.api.p50).padStart(7)} ${ms(r.api.p99).padStart(7)} ${r.sql.rps.toFixed(0).padStart(8)} ${ms(r.sql.p50).padStart(7)} ${ms(r.sql.p99).padStart(7)} ${ratio.padStart(8)}  ${verdict(r)}`;
+  return `${r.endpoint.name.padEnd(44)} ${connectionsOf(r).padStart(5)} ${r.api.rps.toFixed(0).padStart(10)} ${ms(r.api.p50).padStart(7)} ${ms(r.api.p99).padStart(7)} ${r.sql.rps.toFixed(0).padStart(8)} ${ms(r.sql.p50).padStart(7)} ${ms(r.sql.p99).padStart(7)} ${ratio.padStart(8)}  ${verdict(r)}`;
 }
 
 const START = '<!-- http-bench:start -->';
@@ -315,7 +394,7 @@ function writeReport(rows: BenchRow[], options: HttpBenchOptions, orders: number
     '|---|---|---|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.endpoint.name}${r.endpoint.note ? ` (${r.endpoint.note})` : ''} | \`${r.path.replace(/\|/g, '%7C')}\` | ${r.connections} | ${r.api.rps.toFixed(0)} | ${ms(r.api.p50)} ms | ${ms(r.api.p99)} ms | ${r.sql.rps.toFixed(0)} | ${ms(r.sql.p50)} ms | ${ms(r.sql.p99)} ms | ${r.sql.rps > 0 ? (r.api.rps / r.sql.rps).toFixed(2) : '-'} | ${verdict(r)} |`,
+        `| ${r.endpoint.name}${r.endpoint.note ? ` (${r.endpoint.note})` : ''} | \`${r.path.replace(/\|/g, '%7C')}\` | ${connectionsOf(r)} | ${r.api.rps.toFixed(0)} | ${ms(r.api.p50)} ms | ${ms(r.api.p99)} ms | ${r.sql.rps.toFixed(0)} | ${ms(r.sql.p50)} ms | ${ms(r.sql.p99)} ms | ${r.sql.rps > 0 ? (r.api.rps / r.sql.rps).toFixed(2) : '-'} | ${verdict(r)} |`,
     ),
   ].join('\n');
   const section = [
