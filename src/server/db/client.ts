@@ -13,6 +13,7 @@ import { isConnectionError } from '../lib/errors';
 import { type Listen, pgliteListen, postgresListen } from './listen';
 import { nameMarkedStatements } from './prepared';
 import * as schema from './schema';
+import { installSqlCompiler } from './sql-text';
 
 type RowsOf<T> = { rows: T[] };
 /** Raw `execute` results as both drivers give them: `{ rows }`. */
@@ -83,6 +84,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
   const client = dataDir ? new PGlite(dataDir, pgliteOptions) : new PGlite(pgliteOptions);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  installSqlCompiler(db);
   return {
     db,
     kind: 'pglite',
@@ -339,6 +341,7 @@ export function openPostgres(url: string, options: PostgresOptions = {}): Databa
   pool.on('connect', (client) => client.on('error', () => {}));
   const { tracker, current } = trackQueries(pool, url);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  installSqlCompiler(db);
   retryDeadConnections(pool, db, current);
   // the health check's own connection: a pool busy with reports does not make the database
   // look unreachable, and an unreachable one answers within the timeout
