@@ -8,7 +8,7 @@
 // for them the result is simple: the text in order, each value (a Date too) a `$n` parameter. `compileSql`
 // writes that in one pass; anything else (columns, tables, `sql.identifier`, `sql.param`,
 // placeholders, arrays, other objects, inlined parameters) leaves the whole statement to drizzle, so the
-// answer is drizzle's own in every case (src/server/db/sql-text.test.ts compares them).
+// answer is drizzle's own in every case (src/server/db/sql-text.test.ts compares them; decision 0091).
 import { SQL, StringChunk } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 
