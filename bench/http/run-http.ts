@@ -76,9 +76,9 @@ export interface BenchRow {
 
 /** How a report's run at `connections` is made (heavyRun). */
 export interface HeavyRun {
-  /** Connections of the API's run: at most what the server processes admit at once. */
+  /** Connections of the API's run: at most what the processes run at once and half their queue. */
   api: number;
-  /** Users they come from, each with at most its limit of them. */
+  /** Users they come from, each with at most half its limit of them. */
   users: number;
   /** Callers of the SQL's run: as many as the processes run at once. */
   sqlCallers: number;
