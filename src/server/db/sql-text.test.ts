@@ -21,7 +21,8 @@ describe('compileSql', () => {
     ['a raw piece', sql.raw('select 2')],
     [
       'values of every plain kind',
-      sql`select ${'a'}, ${1}, ${2.5}, ${true}, ${null}, ${10n}, ${''}, ${0}, ${false}`,
+      // a Date too: the search's lookup of deliveries around now carries one (decision 0091)
+      sql`select ${'a'}, ${1}, ${2.5}, ${true}, ${null}, ${10n}, ${''}, ${0}, ${false}, ${new Date(0)}`,
     ],
     [
       'nested and joined, separators and empty pieces',
