@@ -109,6 +109,8 @@ describe('the driver on a phone', () => {
     await page.context().setOffline(false);
     await stop.getByText('Delivered', { exact: true }).waitFor();
     await expect.poll(() => stop.getByText('Received by Nimal Perera').count()).toBe(count);
+    // the queue's line goes a moment after the items read received (flushQueue's onSent)
+    await page.getByText('waiting to send').first().waitFor({ state: 'detached' });
     expect(await page.getByText('waiting to send').count()).toBe(0);
     // a reload still shows every item confirmed, its button disabled
     await page.reload();
